@@ -1,0 +1,38 @@
+// Lint rules, including the import boundaries of DESIGN.md §6: screens and ui never reach the
+// network layer, ui never reaches the database, domain and api stay pure, and the server only
+// shares the contract (src/api) and the rules (src/domain) with the app.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (...groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }],
+});
+
+const NETWORK = [['**/sync/**', '**/workers/**', 'dexie', 'dexie/*'], 'screens and ui observe RxDB; only the sync engine talks to the network (DESIGN.md §6).'];
+const DB = [['**/db/**', '**/db', 'rxdb', 'rxdb/*'], 'ui is presentational: props in, JSX out (DESIGN.md §6).'];
+const PURE = [['**/app/**', '**/screens/**', '**/ui/**', '**/db/**', '**/sync/**', '**/workers/**', '**/i18n/**', 'react', 'rxdb', 'rxdb/*', 'dexie'], 'domain and api are pure: they import nothing from the rest of src (DESIGN.md §6).'];
+const SERVER = [['**/src/app/**', '**/src/screens/**', '**/src/ui/**', '**/src/db/**', '**/src/sync/**', '**/src/workers/**', '**/src/i18n/**'], 'the server imports only src/api and src/domain (DESIGN.md §6).'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  { files: ['src/screens/**/*.{ts,tsx}'], rules: restrict(NETWORK) },
+  { files: ['src/ui/**/*.{ts,tsx}'], rules: restrict(NETWORK, DB) },
+  { files: ['src/domain/**/*.ts', 'src/api/**/*.ts'], rules: restrict(PURE) },
+  { files: ['server/**/*.ts'], rules: restrict(SERVER) },
+);

@@ -1,0 +1,18 @@
+// Header names of spec part 1 §7: authenticated calls carry mobile and session-id, every call
+// carries package-name, version-name and language.
+export const HEADER = {
+  mobile: 'mobile',
+  sessionId: 'session-id',
+  packageName: 'package-name',
+  versionName: 'version-name',
+  language: 'language',
+  deviceId: 'device-id',
+} as const;
+
+/** Every API call lives under this base path on the reference server. */
+export const API_BASE = '/api';
+
+/** package-name is 'web' when the path contains /api/web/, else 'pwa' (spec part 1 §7). */
+export function packageNameFor(path: string): 'web' | 'pwa' {
+  return path.includes('/api/web/') ? 'web' : 'pwa';
+}

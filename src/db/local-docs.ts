@@ -1,0 +1,85 @@
+// Shapes of the RxDB local documents (DESIGN.md §3: session, settings, onboarding and sync
+// status are local documents, not collections). The worker and the UI both read and write
+// them through src/db; this file is the agreement between the two.
+import type { Profile } from '../api/contract';
+
+export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
+
+/** 'session': who is signed in. Absent (or token null) means signed out. */
+export interface SessionDoc {
+  mobile: string | null;
+  /** session id, sent as the session-id header */
+  token: string | null;
+  loginToken: string | null;
+  loginTokenExpiry: number | null;
+  mediaToken: string | null;
+  mediaTokenExpiry: number | null;
+  clientSessionId: string | null;
+  /** Stable per install; survives logout (logout-decline restarts login with it). */
+  deviceId: string;
+  isStandalone: boolean;
+  isStandaloneWithAuth: boolean;
+  selectedBot: { bot_uuid: string; name: string } | null;
+  profileDetailsFetched: boolean;
+}
+
+/** 'app-language' (spec part 1 §1: the chosen language is kept under an app-language entry). */
+export interface AppLanguageDoc {
+  code: LanguageCode;
+  name: string;
+  sttLanguageCode: string;
+  /** false until the user picked one (onboarding's language step is shown while unset). */
+  chosen: boolean;
+}
+
+/** 'settings': preferences that survive logout. */
+export interface SettingsDoc {
+  homeTab: 'discover' | 'chat' | 'post';
+  boldText: boolean;
+  /** spec part 1 §3 font setting, defaults 1 */
+  weightScale: number;
+  sizeScale: number;
+  /** comma list of Photo, Audio, Video; default 'Photo' */
+  autoDownload: string;
+}
+
+export type RequestStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
+
+/** 'auth-flow': the sign-in in progress, kept so a reload on the OTP screen keeps its place. */
+export interface AuthFlowDoc {
+  mobile: string | null;
+  otpRequested: boolean;
+  requestStatus: RequestStatus;
+  confirmStatus: RequestStatus;
+  /** epoch ms when the last code was sent: the resend countdown runs from here */
+  otpSentAt: number | null;
+  /** the last error to show on the login/OTP screen, as a catalogue key and its values */
+  error: { key: string; status?: number; message?: string } | null;
+}
+
+/** 'profile': the signed-in user's profile as the server last returned it. */
+export type ProfileDoc = Profile;
+
+/** 'sync-status': written by the worker, observed by the UI (DESIGN.md §2). */
+export interface SyncStatusDoc {
+  online: boolean;
+  /** spec part 1 §4 socket states: -1 uninstantiated, 0 connecting, 1 open, 2 closing, 3 closed */
+  socketState: -1 | 0 | 1 | 2 | 3;
+  unauthorised: boolean;
+  /** set when a 401 arrives while a valid login token exists: the auto-logout prompt shows */
+  autoLogoutPrompt: boolean;
+  /** set when a request got no response: the no-internet dialog shows */
+  noInternet: boolean;
+  /** the last 5xx, for the server-error dialog */
+  serverError: { status: number } | null;
+  updateAvailable: boolean;
+}
+
+export const LOCAL_DOC_IDS = {
+  session: 'session',
+  appLanguage: 'app-language',
+  settings: 'settings',
+  authFlow: 'auth-flow',
+  profile: 'profile',
+  syncStatus: 'sync-status',
+} as const;
