@@ -1,0 +1,34 @@
+// The surface that screens use: hooks that observe local documents, and commands (intents).
+// Screens import from here (or from src/db/hooks and src/db/commands directly); the data-layer
+// implementation sits behind these names. Until the data layer lands, each entry throws.
+//
+// Agreement between the UI and the data layer (keep both sides to it):
+//
+// Hooks (React, re-render on change; `loaded` false until the first read finishes):
+//   useSession(): { loaded: boolean; doc: SessionDoc | null }
+//   useAppLanguage(): { loaded: boolean; doc: AppLanguageDoc | null }
+//   useSettings(): { loaded: boolean; doc: SettingsDoc }          (defaults when absent)
+//   useAuthFlow(): { loaded: boolean; doc: AuthFlowDoc }          (defaults when absent)
+//   useProfile(): { loaded: boolean; doc: ProfileDoc | null }
+//   useSyncStatus(): { loaded: boolean; doc: SyncStatusDoc }      (defaults when absent)
+//   useOnboardingStep(): 'language' | 'name' | 'location' | null  (spec part 1 §4 rule; null = done)
+//
+// Commands (async; never throw for an expected failure; they return CommandResult):
+//   requestOtp(mobile: string)            send-otp; auth-flow moves pending → fulfilled/rejected
+//   resendOtp()                           send-otp again for auth-flow.mobile
+//   verifyOtp(otp: string)                verify-otp; on success stores the session and the profile
+//   editMobile()                          back to the login screen keeping the number (otpRequested false)
+//   loginWithStoredToken()                login-with-token with the stored login token
+//   logout()                              clears session and onboarding data even if the call fails
+//   chooseLanguage(code: LanguageCode)    stores app-language (and sends it to the profile when signed in)
+//   saveName(name: string)                update-profile {name}
+//   saveLocation(stateCode: string, city: string)   update-profile {country_code, state_code, city}
+//   loadStates(country: CountryIso): Promise<CommandResult<StateEntry[]>>   (cached for offline)
+//   loadCities(country: CountryIso, stateCode: string): Promise<CommandResult<CityEntry[]>>
+//   setHomeTab(tab: SettingsDoc['homeTab'])
+//   runDialogAction(action: DialogAction)   the spec part 1 §4 error-dialog actions
+//   dismissConnectivityDialogs()          clears noInternet / serverError in sync-status
+//
+// CommandResult<T = void> = { ok: true; value: T } | { ok: false; error: AppError }
+// AppError (src/domain/errors.ts) carries the catalogue key the UI turns into text.
+export {};
