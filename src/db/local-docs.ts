@@ -1,7 +1,8 @@
 // Shapes of the RxDB local documents (DESIGN.md §3: session, settings, onboarding and sync
 // status are local documents, not collections). The worker and the UI both read and write
 // them through src/db; this file is the agreement between the two.
-import type { Profile } from '../api/contract';
+import type { CityEntry, Profile, StateEntry } from '../api/contract';
+import type { CountryIso } from '../domain/countries';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
 
@@ -75,6 +76,17 @@ export interface SyncStatusDoc {
   updateAvailable: boolean;
 }
 
+/**
+ * 'geo-cache' (added by the data layer): the last state and city lists the server returned, so
+ * onboarding's location step works offline. Not user data: it survives logout.
+ */
+export interface GeoCacheDoc {
+  /** by country ISO code */
+  states: Partial<Record<CountryIso, { list: StateEntry[]; fetchedAt: number }>>;
+  /** by `${country}:${stateCode}` */
+  cities: Record<string, { list: CityEntry[]; fetchedAt: number }>;
+}
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -82,4 +94,18 @@ export const LOCAL_DOC_IDS = {
   authFlow: 'auth-flow',
   profile: 'profile',
   syncStatus: 'sync-status',
+  geoCache: 'geo-cache',
 } as const;
+
+/** The shape stored under each local document id. */
+export interface LocalDocTypes {
+  session: SessionDoc;
+  'app-language': AppLanguageDoc;
+  settings: SettingsDoc;
+  'auth-flow': AuthFlowDoc;
+  profile: ProfileDoc;
+  'sync-status': SyncStatusDoc;
+  'geo-cache': GeoCacheDoc;
+}
+
+export type LocalDocId = keyof LocalDocTypes;

@@ -1,0 +1,56 @@
+// Opens the app's RxDB database. The page and the sync worker each open it under the same name
+// (multiInstance: RxDB relays every write to the other instances over a BroadcastChannel, so a
+// write in the worker reaches the page's observers and the other way round).
+import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { DexieSettings } from 'rxdb/plugins/core';
+import { collectionCreators, type AppCollections } from './schemas';
+
+export const DEFAULT_DB_NAME = 'chatbot';
+
+export type AppDatabase = RxDatabase<AppCollections>;
+
+export interface OpenDatabaseOptions {
+  /** Database name; tests pass a fresh one each. Default 'chatbot'. */
+  name?: string;
+  /** IndexedDB implementation: the browser's by default, `fake-indexeddb` in Node. */
+  indexedDB?: DexieSettings['indexedDB'];
+  IDBKeyRange?: DexieSettings['IDBKeyRange'];
+  /** Dev-mode checks and schema validation; defaults to import.meta.env.DEV (false in production builds). */
+  devMode?: boolean;
+  /**
+   * Lets a second instance of the same name open in the same JavaScript realm (tests that
+   * simulate the page and the worker in one process). RxDB allows it in dev-mode only.
+   */
+  ignoreDuplicate?: boolean;
+}
+
+let pluginsAdded = false;
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AppDatabase> {
+  if (!pluginsAdded) {
+    addRxPlugin(RxDBLocalDocumentsPlugin);
+    pluginsAdded = true;
+  }
+  const settings: DexieSettings = {};
+  if (options.indexedDB) settings.indexedDB = options.indexedDB;
+  if (options.IDBKeyRange) settings.IDBKeyRange = options.IDBKeyRange;
+  let storage: RxStorage<unknown, DexieSettings> = getRxStorageDexie(settings);
+  // Written as the literal `import.meta.env.DEV` so Vite can fold it and drop the dynamic import.
+  const devMode = options.devMode ?? import.meta.env.DEV;
+  if (devMode) {
+    const { withDevMode } = await import('./dev-mode');
+    storage = withDevMode(storage);
+  }
+  const db = await createRxDatabase<AppCollections>({
+    name: options.name ?? DEFAULT_DB_NAME,
+    storage,
+    multiInstance: true,
+    localDocuments: true,
+    eventReduce: true,
+    ignoreDuplicate: options.ignoreDuplicate ?? false,
+  });
+  if (Object.keys(collectionCreators).length > 0) await db.addCollections(collectionCreators);
+  return db;
+}

@@ -1,0 +1,73 @@
+// What each local document reads as before anything was written, and the language table the
+// app-language document is filled from.
+import type {
+  AppLanguageDoc,
+  AuthFlowDoc,
+  GeoCacheDoc,
+  LanguageCode,
+  SessionDoc,
+  SettingsDoc,
+  SyncStatusDoc,
+} from './local-docs';
+
+export const DEFAULT_SETTINGS: SettingsDoc = {
+  homeTab: 'discover',
+  boldText: false,
+  weightScale: 1,
+  sizeScale: 1,
+  autoDownload: 'Photo',
+};
+
+export const DEFAULT_AUTH_FLOW: AuthFlowDoc = {
+  mobile: null,
+  otpRequested: false,
+  requestStatus: 'idle',
+  confirmStatus: 'idle',
+  otpSentAt: null,
+  error: null,
+};
+
+export const DEFAULT_SYNC_STATUS: SyncStatusDoc = {
+  online: true,
+  socketState: -1,
+  unauthorised: false,
+  autoLogoutPrompt: false,
+  noInternet: false,
+  serverError: null,
+  updateAvailable: false,
+};
+
+export const EMPTY_GEO_CACHE: GeoCacheDoc = { states: {}, cities: {} };
+
+/** Spec part 1 §1: names in their own script, speech language `{code}-IN`. */
+export const LANGUAGES: Record<LanguageCode, { name: string; sttLanguageCode: string }> = {
+  en: { name: 'English', sttLanguageCode: 'en-IN' },
+  hi: { name: 'हिन्दी', sttLanguageCode: 'hi-IN' },
+  gu: { name: 'ગુજરાતી', sttLanguageCode: 'gu-IN' },
+  mr: { name: 'मराठी', sttLanguageCode: 'mr-IN' },
+  te: { name: 'తెలుగు', sttLanguageCode: 'te-IN' },
+};
+
+export function appLanguageFor(code: LanguageCode, chosen: boolean): AppLanguageDoc {
+  return { code, name: LANGUAGES[code].name, sttLanguageCode: LANGUAGES[code].sttLanguageCode, chosen };
+}
+
+/** English until the user picks (spec part 1 §1: default is English). */
+export const DEFAULT_APP_LANGUAGE: AppLanguageDoc = appLanguageFor('en', false);
+
+/** The signed-out fields of the session; deviceId and the standalone flags are kept apart. */
+export const SIGNED_OUT: Omit<SessionDoc, 'deviceId' | 'isStandalone' | 'isStandaloneWithAuth'> = {
+  mobile: null,
+  token: null,
+  loginToken: null,
+  loginTokenExpiry: null,
+  mediaToken: null,
+  mediaTokenExpiry: null,
+  clientSessionId: null,
+  selectedBot: null,
+  profileDetailsFetched: false,
+};
+
+export function newSession(deviceId: string): SessionDoc {
+  return { ...SIGNED_OUT, deviceId, isStandalone: false, isStandaloneWithAuth: false };
+}

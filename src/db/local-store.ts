@@ -1,0 +1,92 @@
+// Typed access to the local documents of local-docs.ts: read, write, modify, observe. The page
+// and the worker both write some of them, so every partial write goes through RxDB's incremental
+// write queue, which re-applies the change on the latest revision when another instance wrote
+// first (no lost updates across the two instances).
+import { Observable, distinctUntilChanged, map } from 'rxjs';
+import type { RxLocalDocument } from 'rxdb/plugins/core';
+import type { AppDatabase } from './database';
+import type { LocalDocId, LocalDocTypes, SessionDoc } from './local-docs';
+import { newSession } from './defaults';
+
+type Doc<K extends LocalDocId> = RxLocalDocument<AppDatabase, LocalDocTypes[K]>;
+
+function dataOf<K extends LocalDocId>(doc: Doc<K>): LocalDocTypes[K] {
+  // Local documents are schemaless in RxDB; this module is their only writer, so the stored
+  // data has the type of its id. RxDB deep-freezes it in dev-mode: callers treat it as immutable.
+  return doc.toJSON().data as LocalDocTypes[K];
+}
+
+function isConflict(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'status' in err && (err as { status: unknown }).status === 409;
+}
+
+export async function getLocalDoc<K extends LocalDocId>(db: AppDatabase, id: K): Promise<LocalDocTypes[K] | null> {
+  const doc = await db.getLocal<LocalDocTypes[K]>(id);
+  return doc ? dataOf<K>(doc) : null;
+}
+
+/** Reads a document, or the given default when it was never written (or was removed). */
+export async function readLocalDoc<K extends LocalDocId>(db: AppDatabase, id: K, fallback: LocalDocTypes[K]): Promise<LocalDocTypes[K]> {
+  return (await getLocalDoc(db, id)) ?? fallback;
+}
+
+/**
+ * Writes `fn(current)` as the new content. `fn` may run more than once (it is re-run on the
+ * latest revision after a conflict), so it must be pure.
+ */
+export async function modifyLocalDoc<K extends LocalDocId>(
+  db: AppDatabase,
+  id: K,
+  fn: (current: LocalDocTypes[K] | null) => LocalDocTypes[K],
+): Promise<LocalDocTypes[K]> {
+  for (let attempt = 0; ; attempt++) {
+    const doc = await db.getLocal<LocalDocTypes[K]>(id);
+    if (doc) {
+      const written = await doc.incrementalModify((data) => fn(data));
+      return dataOf<K>(written);
+    }
+    try {
+      const inserted = await db.insertLocal<LocalDocTypes[K]>(id, fn(null));
+      return dataOf<K>(inserted as unknown as Doc<K>);
+    } catch (err) {
+      // another instance created it between our read and our insert: modify theirs
+      if (!isConflict(err) || attempt > 5) throw err;
+    }
+  }
+}
+
+/** Shallow-merges `patch` into the document (or into `fallback` when it does not exist yet). */
+export function patchLocalDoc<K extends LocalDocId>(
+  db: AppDatabase,
+  id: K,
+  patch: Partial<LocalDocTypes[K]>,
+  fallback: LocalDocTypes[K],
+): Promise<LocalDocTypes[K]> {
+  return modifyLocalDoc(db, id, (current) => ({ ...(current ?? fallback), ...patch }));
+}
+
+/** Replaces the whole document. */
+export function setLocalDoc<K extends LocalDocId>(db: AppDatabase, id: K, data: LocalDocTypes[K]): Promise<LocalDocTypes[K]> {
+  return modifyLocalDoc(db, id, () => data);
+}
+
+export async function removeLocalDoc(db: AppDatabase, id: LocalDocId): Promise<void> {
+  const doc = await db.getLocal(id);
+  if (doc) await doc.remove();
+}
+
+/** Emits the current content (null when absent), then every change, from any instance. */
+export function observeLocalDoc$<K extends LocalDocId>(db: AppDatabase, id: K): Observable<LocalDocTypes[K] | null> {
+  return db.getLocal$<LocalDocTypes[K]>(id).pipe(
+    map((doc) => (doc && !doc.deleted ? dataOf<K>(doc as Doc<K>) : null)),
+    distinctUntilChanged(),
+  );
+}
+
+/**
+ * The session document, created with a fresh device id on first use. Both instances may race
+ * to create it: the insert conflict makes the loser read the winner's, so one id is kept.
+ */
+export async function ensureSession(db: AppDatabase, makeId: () => string = () => crypto.randomUUID()): Promise<SessionDoc> {
+  return modifyLocalDoc(db, 'session', (current) => current ?? newSession(makeId()));
+}
