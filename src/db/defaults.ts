@@ -9,6 +9,7 @@ import type {
   SettingsDoc,
   SyncStatusDoc,
 } from './local-docs';
+import { languageOption } from '../i18n/languages';
 
 export const DEFAULT_SETTINGS: SettingsDoc = {
   homeTab: 'discover',
@@ -39,17 +40,10 @@ export const DEFAULT_SYNC_STATUS: SyncStatusDoc = {
 
 export const EMPTY_GEO_CACHE: GeoCacheDoc = { states: {}, cities: {} };
 
-/** Spec part 1 §1: names in their own script, speech language `{code}-IN`. */
-export const LANGUAGES: Record<LanguageCode, { name: string; sttLanguageCode: string }> = {
-  en: { name: 'English', sttLanguageCode: 'en-IN' },
-  hi: { name: 'हिन्दी', sttLanguageCode: 'hi-IN' },
-  gu: { name: 'ગુજરાતી', sttLanguageCode: 'gu-IN' },
-  mr: { name: 'मराठी', sttLanguageCode: 'mr-IN' },
-  te: { name: 'తెలుగు', sttLanguageCode: 'te-IN' },
-};
-
+/** The app-language document for a code (name and speech language from the i18n language table). */
 export function appLanguageFor(code: LanguageCode, chosen: boolean): AppLanguageDoc {
-  return { code, name: LANGUAGES[code].name, sttLanguageCode: LANGUAGES[code].sttLanguageCode, chosen };
+  const option = languageOption(code);
+  return { code, name: option.name, sttLanguageCode: option.sttLanguageCode, chosen };
 }
 
 /** English until the user picks (spec part 1 §1: default is English). */

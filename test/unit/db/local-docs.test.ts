@@ -34,7 +34,7 @@ describe('local documents', () => {
   test('set, patch and modify round-trip', async () => {
     const d = await db();
     await setLocalDoc(d, 'app-language', appLanguageFor('hi', true));
-    expect(await getLocalDoc(d, 'app-language')).toEqual({ code: 'hi', name: 'हिन्दी', sttLanguageCode: 'hi-IN', chosen: true });
+    expect(await getLocalDoc(d, 'app-language')).toEqual({ code: 'hi', name: 'हिंदी', sttLanguageCode: 'hi-IN', chosen: true });
 
     await patchLocalDoc(d, 'settings', { homeTab: 'chat' }, DEFAULT_SETTINGS);
     await patchLocalDoc(d, 'settings', { boldText: true }, DEFAULT_SETTINGS);
