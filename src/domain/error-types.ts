@@ -37,4 +37,8 @@ export interface AppError {
   message?: string;
   /** the dialog to show, when this failure shows one (others are inline or toast) */
   dialog?: DialogSpec;
+  /** message id of the one-line text for an inline or toast display (e.g. under the OTP boxes) */
+  textId?: string;
+  /** values of textId's placeholders */
+  values?: Record<string, string | number>;
 }

@@ -1,0 +1,143 @@
+// Business constants and limits of the spec (part 1 §9, with the few of §4 and §5 that are plain
+// numbers). One place each: code that needs one of these numbers imports it from here instead of
+// writing the literal. Durations are in milliseconds unless the name says otherwise (_S, _DAYS).
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+// ---------- sign-in and session ----------
+
+/** Digits in a one-time code; also the number of OTP boxes. */
+export const OTP_LENGTH = 4;
+/** How long the resend control stays disabled after a code was sent. */
+export const OTP_RESEND_WAIT_MS = 59 * SECOND_MS;
+/** Confetti wait (spec part 1 §9 gives "5" without a unit; seconds is the only sensible reading). */
+export const CONFETTI_WAIT_S = 5;
+/** Standalone bot ids are 16-digit numbers (spec part 1 §5). */
+export const STANDALONE_BOT_ID_PATTERN = /^\d{16}$/;
+
+// ---------- uploads and media ----------
+
+/** 64 MB: larger files give maxFileSizeMsg64Mb. */
+export const MAX_UPLOAD_BYTES = 67_108_864;
+/** More files than this in one selection give maxUploadFile. */
+export const MAX_FILES_PER_UPLOAD = 20;
+/** Images whose longer side exceeds this are scaled down before upload. */
+export const IMAGE_MAX_DIMENSION_PX = 1920;
+/** Quality of the recompressed image (0..1). */
+export const IMAGE_COMPRESSION_QUALITY = 0.7;
+/** A GIF is shown at least this long. */
+export const GIF_MIN_DISPLAY_MS = 5 * SECOND_MS;
+/** GIF frames whose delay is under this many hundredths of a second... */
+export const GIF_MIN_FRAME_DELAY_CS = 2;
+/** ...count as this many hundredths (what browsers do too). */
+export const GIF_SHORT_FRAME_DELAY_AS_CS = 10;
+/** Upload of a file counts as done only on this status. */
+export const UPLOAD_SUCCESS_STATUS = 204;
+/** Audio titles truncate at this many characters, with an ellipsis. */
+export const AUDIO_TITLE_MAX_CHARS = 22;
+/** Document names longer than this are cut... */
+export const DOCUMENT_NAME_MAX_CHARS = 30;
+/** ...to this many characters plus an ellipsis (27 + '...' = 30). */
+export const DOCUMENT_NAME_KEPT_CHARS = 27;
+
+// ---------- network, live connection, update, remote config ----------
+
+/** Connection timeout of the HTTP client (the one reading of the spec that gives a value). */
+export const CONNECTION_TIMEOUT_MS = 1_200_000;
+/** Socket-address request retry interval and count. */
+export const SOCKET_URL_RETRY_MS = 5 * SECOND_MS;
+export const SOCKET_URL_MAX_RETRIES = 100;
+/** No reply within this long after a send: the connection is treated as delayed and reset. */
+export const SOCKET_REPLY_TIMEOUT_MS = 90 * SECOND_MS;
+/** Socket states of spec part 1 §4. */
+export const SOCKET_STATE = { uninstantiated: -1, connecting: 0, open: 1, closing: 2, closed: 3 } as const;
+/** Version check while signed in. */
+export const VERSION_CHECK_INTERVAL_MS = 60 * SECOND_MS;
+export const VERSION_CHECK_MAX_RETRIES = 100;
+/** The update prompt repeats at most once a day. */
+export const UPDATE_PROMPT_MIN_GAP_MS = DAY_MS;
+/** Remote config: fetch timeout and minimum interval between fetches. */
+export const REMOTE_CONFIG_FETCH_TIMEOUT_MS = 60 * SECOND_MS;
+export const REMOTE_CONFIG_MIN_INTERVAL_MS = HOUR_MS;
+/** Server updates (saved items, recent activity and similar) are applied only on this status. */
+export const APPLY_UPDATE_STATUS = 200;
+
+// ---------- chat ----------
+
+/** After the first message to a bot, the 'conversed' mark is set this much later. */
+export const CONVERSED_MARK_DELAY_MS = 2 * SECOND_MS;
+/** A profile picture shows on a message when more than this passed since the previous one. */
+export const PROFILE_PICTURE_GAP_MS = 5 * MINUTE_MS;
+/** Synced message history per bot is trimmed to this many messages. */
+export const SYNCED_HISTORY_PER_BOT = 20;
+/** A bot launched less than this long ago is marked new. */
+export const NEW_BOT_MAX_AGE_MS = 15 * DAY_MS;
+/** Mute duration meaning "forever". */
+export const MUTE_FOREVER = -1;
+/** Max recent bot searches kept. */
+export const MAX_RECENT_SEARCHES = 10;
+
+/** Page sizes of the paged lists. */
+export const PAGE_SIZE = {
+  savedItems: 8,
+  userActivity: 20,
+  submissions: 20,
+  gameList: 16,
+  feed: 15,
+} as const;
+
+// ---------- notifications ----------
+
+/** Notification body cap; longer bodies are cut here and end with NOTIFICATION_BODY_ELLIPSIS. */
+export const NOTIFICATION_BODY_MAX_CHARS = 200;
+export const NOTIFICATION_BODY_ELLIPSIS = '...';
+/** Notification gap (spec part 1 §9: "notification gap 10"). */
+export const NOTIFICATION_GAP = 10;
+/** Bot session message for notification (spec part 1 §9: 30). */
+export const BOT_SESSION_MESSAGE_FOR_NOTIFICATION = 30;
+
+// ---------- location ----------
+
+export const GEOLOCATION_TIMEOUT_MS = 60 * SECOND_MS;
+/** The location 'fetching' flag resets itself after this long. */
+export const LOCATION_FETCHING_RESET_MS = 61 * SECOND_MS;
+/** Brief notices (location results, please-wait) hide after this long. */
+export const NOTICE_AUTO_HIDE_MS = SECOND_MS;
+export const MAP_DEFAULT_ZOOM = 18;
+/** For distances in metres. */
+export const EARTH_RADIUS_M = 6_371_000;
+
+// ---------- interaction timing ----------
+
+/** A solid button ignores further clicks for this long. */
+export const DOUBLE_CLICK_GUARD_MS = 300;
+/** An outlined button toggles selected and fires this much later. */
+export const OUTLINED_BUTTON_DELAY_MS = 200;
+/** Date-picker arrows: a press this long starts repeating, every DATE_PICKER_REPEAT_MS. */
+export const DATE_PICKER_LONG_PRESS_MS = 500;
+export const DATE_PICKER_REPEAT_MS = 300;
+export const DIALOG_TRANSITION_MS = 50;
+export const RESIZE_DEBOUNCE_MS = 100;
+
+// ---------- dates ----------
+
+/** The overall range of the date picker (inclusive). */
+export const DATE_RANGE_MIN = { year: 1800, month: 1, day: 1 } as const;
+export const DATE_RANGE_MAX = { year: 2200, month: 12, day: 31 } as const;
+
+// ---------- layout ----------
+
+/** Theme breakpoints (min widths in px). */
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+/** Device breakpoints (min widths in px). */
+export const DEVICE_BREAKPOINTS = { mobile: 0, tablet: 640, laptop: 1024, desktop: 1300, monitor: 1500 } as const;
+export const BUTTON_HEIGHT_PX = 50;
+export const BUTTON_WIDTH_PX = 287;
+export const PHONE_INPUT_HEIGHT_PX = 50;
+/** Buttons of a text-file message are clamped to this many lines. */
+export const TEXT_FILE_BUTTON_MAX_LINES = 3;
+/** Media bubble bounds, in font units (em). */
+export const MEDIA_BUBBLE_EM = { minWidth: 13, maxWidth: 16.92, minHeight: 5.38, maxHeight: 23.07 } as const;

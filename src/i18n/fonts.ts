@@ -1,0 +1,143 @@
+// Fonts for Indian scripts, loaded on demand (spec part 1 §1: fonts for scripts are loaded by
+// region). The fonts are self-hosted @fontsource packages; each script's CSS is a dynamic import,
+// so the bundler emits it as its own chunk and nothing is downloaded until a region or the
+// chosen language needs it. Each @font-face carries a unicode-range, so even a loaded family
+// only fetches its font files once a character of that script is drawn.
+import type { LanguageCode } from '../domain/language-codes';
+
+/** Scripts as the spec's region map names them. */
+export type RegionScript = 'hindi' | 'marathi' | 'gujarati' | 'urdu' | 'telugu';
+
+/** The font families we ship; Hindi and Marathi share Devanagari. */
+export type FontFamily = 'devanagari' | 'gujarati' | 'telugu' | 'urdu';
+
+/** Region (state code) to scripts, exactly as spec part 1 §1 lists them; any other region: none. */
+export const REGION_SCRIPTS: Readonly<Record<string, readonly RegionScript[]>> = {
+  GJ: ['gujarati', 'hindi'],
+  MH: ['marathi', 'urdu'],
+  RJN: ['hindi'],
+  HP: ['hindi'],
+  JH: ['hindi', 'urdu'],
+  MP: ['hindi', 'urdu'],
+  PB: ['hindi'],
+  TS: ['hindi', 'telugu'],
+  UPE: ['hindi', 'urdu'],
+  TESTMH: ['marathi', 'urdu', 'gujarati'],
+  RAJASTHAN: ['hindi', 'marathi', 'gujarati', 'urdu', 'telugu'],
+};
+
+export const SCRIPT_FONT: Readonly<Record<RegionScript, FontFamily>> = {
+  hindi: 'devanagari',
+  marathi: 'devanagari',
+  gujarati: 'gujarati',
+  urdu: 'urdu',
+  telugu: 'telugu',
+};
+
+/** The font a UI language needs; English needs none beyond the system font. */
+export const LANGUAGE_FONT: Readonly<Record<LanguageCode, FontFamily | null>> = {
+  en: null,
+  hi: 'devanagari',
+  mr: 'devanagari',
+  gu: 'gujarati',
+  te: 'telugu',
+};
+
+/** CSS font-family names the @fontsource packages declare. */
+export const FONT_FAMILY_NAME: Readonly<Record<FontFamily, string>> = {
+  devanagari: 'Noto Sans Devanagari',
+  gujarati: 'Noto Sans Gujarati',
+  telugu: 'Noto Sans Telugu',
+  urdu: 'Noto Nastaliq Urdu',
+};
+
+/** The scripts of a region; unknown, empty or missing regions have none. Case and spaces are ignored. */
+export function regionScripts(region: string | null | undefined): readonly RegionScript[] {
+  if (!region) return [];
+  const key = region.trim().toUpperCase();
+  return Object.hasOwn(REGION_SCRIPTS, key) ? REGION_SCRIPTS[key]! : [];
+}
+
+export interface FontNeeds {
+  language?: LanguageCode | null;
+  /** The user's region: the profile's state code (e.g. 'GJ'). */
+  region?: string | null;
+}
+
+/** The font families to load for a language and a region: the language's first, no repeats. */
+export function fontsFor({ language, region }: FontNeeds): FontFamily[] {
+  const out: FontFamily[] = [];
+  const add = (f: FontFamily | null | undefined) => {
+    if (f && !out.includes(f)) out.push(f);
+  };
+  if (language) add(LANGUAGE_FONT[language]);
+  for (const script of regionScripts(region)) add(SCRIPT_FONT[script]);
+  return out;
+}
+
+/** Imports a family's CSS (which registers its @font-face rules). */
+export type FontImporter = () => Promise<unknown>;
+
+// Regular and bold (the bold-text setting), script subset only: Latin comes from the base font.
+const DEFAULT_IMPORTERS: Readonly<Record<FontFamily, FontImporter>> = {
+  devanagari: () =>
+    Promise.all([
+      import('@fontsource/noto-sans-devanagari/devanagari-400.css'),
+      import('@fontsource/noto-sans-devanagari/devanagari-700.css'),
+    ]),
+  gujarati: () =>
+    Promise.all([
+      import('@fontsource/noto-sans-gujarati/gujarati-400.css'),
+      import('@fontsource/noto-sans-gujarati/gujarati-700.css'),
+    ]),
+  telugu: () =>
+    Promise.all([import('@fontsource/noto-sans-telugu/telugu-400.css'), import('@fontsource/noto-sans-telugu/telugu-700.css')]),
+  urdu: () =>
+    Promise.all([import('@fontsource/noto-nastaliq-urdu/arabic-400.css'), import('@fontsource/noto-nastaliq-urdu/arabic-700.css')]),
+};
+
+export interface FontLoader {
+  /** Loads every family the language and region need, each at most once; resolves to the families needed. */
+  loadFontsFor(needs: FontNeeds): Promise<FontFamily[]>;
+  /** Families whose CSS finished loading. */
+  loaded(): FontFamily[];
+}
+
+/** A loader over the given importers (tests inject fakes; the app uses the default one below). */
+export function createFontLoader(importers: Readonly<Record<FontFamily, FontImporter>> = DEFAULT_IMPORTERS): FontLoader {
+  const started = new Map<FontFamily, Promise<void>>();
+  const done = new Set<FontFamily>();
+  const load = (family: FontFamily): Promise<void> => {
+    let p = started.get(family);
+    if (!p) {
+      p = importers[family]().then(() => {
+        done.add(family);
+      });
+      started.set(family, p);
+      // A failed load (offline, no precache) may be tried again later.
+      p.catch(() => started.delete(family));
+    }
+    return p;
+  };
+  return {
+    async loadFontsFor(needs) {
+      const families = fontsFor(needs);
+      await Promise.all(families.map(load));
+      return families;
+    },
+    loaded: () => [...done],
+  };
+}
+
+const defaultLoader = createFontLoader();
+
+/** Loads the self-hosted fonts for a language and region, each family at most once per page. */
+export function loadFontsFor(needs: FontNeeds): Promise<FontFamily[]> {
+  return defaultLoader.loadFontsFor(needs);
+}
+
+/** A CSS font-family list: the base stack followed by the given families (unicode-range picks per character). */
+export function fontFamilyStack(families: readonly FontFamily[], base = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'): string {
+  if (families.length === 0) return base;
+  return `${base}, ${families.map((f) => `"${FONT_FAMILY_NAME[f]}"`).join(', ')}`;
+}

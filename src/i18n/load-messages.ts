@@ -1,0 +1,43 @@
+// Loads the messages of ONE locale on demand. Each locale file is its own dynamic import, so the
+// bundler emits one chunk per locale (named en-*.js, hi-*.js, ...) and the login route downloads
+// only the chosen one. The service worker precaches all five for offline starts (DESIGN.md §2).
+import { resolveLanguageCode, type LanguageCode } from '../domain/language-codes';
+
+/** A flat map of message id to ICU message text. */
+export type Messages = Readonly<Record<string, string>>;
+
+/** The ids of en.json, the source locale (type only: nothing is bundled by this line). */
+export type MessageId = Extract<keyof typeof import('./messages/en.json'), string>;
+
+type Loader = () => Promise<{ default: Record<string, string> }>;
+
+// Literal paths (not a template) so each locale is a separate, predictable chunk.
+const LOADERS: Readonly<Record<LanguageCode, Loader>> = {
+  en: () => import('./messages/en.json'),
+  hi: () => import('./messages/hi.json'),
+  gu: () => import('./messages/gu.json'),
+  mr: () => import('./messages/mr.json'),
+  te: () => import('./messages/te.json'),
+};
+
+const cache = new Map<LanguageCode, Promise<Messages>>();
+
+/**
+ * The messages of `code` (unknown codes fall back to English). Loaded once per locale; a failed
+ * load (offline without a precache) is forgotten so the next call tries again.
+ */
+export function loadMessages(code: string | null | undefined): Promise<Messages> {
+  const locale = resolveLanguageCode(code);
+  let pending = cache.get(locale);
+  if (!pending) {
+    pending = LOADERS[locale]().then((m) => Object.freeze({ ...m.default }));
+    cache.set(locale, pending);
+    pending.catch(() => cache.delete(locale));
+  }
+  return pending;
+}
+
+/** Whether a locale's messages were already asked for (for tests and preloading decisions). */
+export function isMessagesLoadStarted(code: LanguageCode): boolean {
+  return cache.has(code);
+}
