@@ -1,0 +1,153 @@
+// The reference server: Fastify with the API of the shared contract under /api, /version.json
+// and the built app with its single-page fallback. createServer() builds it (database opened
+// and migrated); listen() is separate so tests can take an ephemeral port.
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { API_BASE } from '../src/api/headers';
+import { accountRoutes } from './accounts/routes';
+import { sessionAuthenticator } from './accounts/sessions';
+import type { RouteModule, ServerContext } from './context';
+import { openDb, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { createApiRouter } from './http/define-route';
+import { errorBody, HttpError } from './http/errors';
+import { loadAllGeo } from './geo/geo';
+import { userRoutes } from './user/routes';
+import { registerStatic } from './web/static';
+import { packageVersion, registerVersion, versionCodeOf } from './web/version';
+
+/** Every module of API routes; a new area adds its module here. */
+const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes];
+
+export interface ServerOptions {
+  /** An open database to use; the server migrates it but does not close it. */
+  db?: Db;
+  /** PostgreSQL URL; when set, used instead of PGlite. */
+  databaseUrl?: string;
+  /** PostgreSQL only: schema to create and use (tests isolate runs this way). */
+  databaseSchema?: string;
+  /** PGlite data directory; 'memory://' keeps nothing. Default 'memory://'. */
+  dataDir?: string;
+  /** Every sign-in code equals this 4-digit value. */
+  otpFixed?: string;
+  /** Called with each sign-in code issued (tests). */
+  onOtpIssued?: (mobile: string, code: string) => void;
+  /** Epoch-ms clock; default Date.now. */
+  now?: () => number;
+  /** Fastify (pino) logger options; false (the default) logs nothing. */
+  logger?: FastifyServerOptions['logger'];
+  /** Where the built app is; default dist/ of the repository. */
+  staticDir?: string;
+  /** version_code of /version.json; default from package.json's version (0.1.0 → 100). */
+  versionCode?: number;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  db: Db;
+  /** The base URL once listening, e.g. http://127.0.0.1:8080. */
+  url: string | undefined;
+  /** Starts listening (port 0: any free port) and answers the base URL. */
+  listen(opts?: { port?: number; host?: string }): Promise<string>;
+  /** Stops taking requests, lets running ones finish, then closes the database it opened. */
+  close(): Promise<void>;
+}
+
+const REPO_ROOT = new URL('../', import.meta.url);
+
+// Friendlier words for Fastify's own refusals of a request body.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Content-Type must be application/json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Body is empty but Content-Type is application/json: send a JSON object',
+};
+
+function isClientError(error: unknown): error is { statusCode: number; message: string; code?: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+export async function createServer(opts: ServerOptions = {}): Promise<Server> {
+  const now = opts.now ?? Date.now;
+  const ownsDb = !opts.db;
+  loadAllGeo();
+  const db = opts.db ?? await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.databaseSchema });
+  const versionName = packageVersion();
+  const versionCode = opts.versionCode ?? versionCodeOf(versionName);
+
+  try {
+    await migrate(db, now);
+  } catch (error) {
+    if (ownsDb) await db.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // The API's own limit is per route (define-route.ts); this caps everything else.
+    bodyLimit: 1024 * 1024,
+  });
+  // Only JSON bodies: a text/plain body is refused (415) instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const ctx: ServerContext = { db, now, log: app.log, otpFixed: opts.otpFixed, onOtpIssued: opts.onOtpIssued };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    // API answers are personal and live: never kept by a browser, proxy or service worker cache.
+    if (request.url.startsWith(`${API_BASE}/`)) reply.header('cache-control', 'no-store');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
+    }
+    if (isClientError(error)) {
+      let message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = `Body is larger than ${request.routeOptions.bodyLimit ?? 'the limit of'} bytes`;
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'Something went wrong on our side'));
+  });
+
+  const api = createApiRouter(app, sessionAuthenticator(db, now));
+  for (const register of ROUTE_MODULES) register(api, ctx);
+
+  registerVersion(app, { version_code: versionCode, version_name: versionName });
+  const site = await registerStatic(app, opts.staticDir ?? resolve(new URL('dist', REPO_ROOT).pathname));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`)) {
+      const allowed = api.allowedMethods(path);
+      if (allowed.length > 0) {
+        return reply.code(405).header('allow', allowed.join(', ')).send(errorBody(405, `${path} takes ${allowed.join(' or ')}, not ${request.method}`));
+      }
+      return reply.code(404).send(errorBody(404, `No API route ${request.method} ${path}`));
+    }
+    return site.fallback(request, reply) ?? reply.code(404).send(errorBody(404, `Not found: ${path}`));
+  });
+
+  await app.ready();
+
+  const server: Server = {
+    app,
+    db,
+    url: undefined,
+    async listen({ port = 0, host = '127.0.0.1' } = {}) {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('server is not listening on TCP');
+      const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+      server.url = `http://${shownHost}:${address.port}`;
+      return server.url;
+    },
+    async close() {
+      await app.close();
+      if (ownsDb) await db.close();
+    },
+  };
+  return server;
+}

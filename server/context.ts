@@ -1,0 +1,18 @@
+// What route modules get from the server: storage, the clock, the log, and sign-in settings.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/db';
+import type { ApiRouter } from './http/define-route';
+
+export interface ServerContext {
+  db: Db;
+  /** Epoch ms. Always use this, never Date.now(): tests move it to test expiry without sleeping. */
+  now: () => number;
+  log: FastifyBaseLogger;
+  /** When set, every sign-in code equals it (demos and tests). */
+  otpFixed: string | undefined;
+  /** Called with every sign-in code issued (tests read codes through it). */
+  onOtpIssued: ((mobile: string, code: string) => void) | undefined;
+}
+
+/** A module of routes: registers its contract routes on the router. */
+export type RouteModule = (api: ApiRouter, ctx: ServerContext) => void;

@@ -1,0 +1,143 @@
+// Registers the routes of the shared contract (src/api/contract.ts) on the server. Each route:
+// - lives at API_BASE + its contract path, with the contract's method;
+// - gets its input validated by the contract's zod schema (the JSON body of a POST, the query
+//   string of a GET); a failure is a 400 naming the fields at fault;
+// - when the contract says `auth: true`, first checks the mobile and session-id headers against
+//   a live session (401 unknown, 440 expired) and hands the handler the signed-in user;
+// - answers 200 with whatever the handler returns, typed by the contract's response.
+// Malformed JSON, a non-JSON content type and an oversize body are refused before any of this,
+// by Fastify's parser, and turned into 4xx ErrorBody answers by the global error handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import type { RouteDef } from '../../src/api/contract';
+import { API_BASE } from '../../src/api/headers';
+import type { CountryIso } from '../../src/domain/countries';
+import { badRequest } from './errors';
+
+/** The signed-in caller of an `auth: true` route. */
+export interface AuthUser {
+  userUuid: string;
+  mobile: string;
+  /** Country of the mobile's dial code (the profile's country may differ: read it from the users row). */
+  mobileCountry: CountryIso;
+  /** SHA-256 of the session id: the sessions table's key. */
+  sessionHash: string;
+}
+
+export interface RouteContext<B extends z.ZodType> {
+  /** The request input, parsed (and trimmed, defaulted...) by the contract's schema. */
+  body: z.output<B>;
+  request: FastifyRequest;
+  /** For headers; the status is 200 unless the handler throws an HttpError. */
+  reply: FastifyReply;
+}
+
+export interface AuthRouteContext<B extends z.ZodType> extends RouteContext<B> {
+  user: AuthUser;
+}
+
+export interface RouteOptions {
+  /** Also serve the route on GET, reading the input from the query string (e.g. /mobile/logout). */
+  alsoGet?: boolean;
+  /** Largest accepted body in bytes; default 64 KiB. */
+  bodyLimit?: number;
+}
+
+export interface ApiRouter {
+  /** A route anyone may call (the contract says `auth: false`). */
+  publicRoute<B extends z.ZodType, R>(def: RouteDef<B, R>, handler: (ctx: RouteContext<B>) => Promise<R>, opts?: RouteOptions): void;
+  /** A route that needs a live session (the contract says `auth: true`). */
+  authRoute<B extends z.ZodType, R>(def: RouteDef<B, R>, handler: (ctx: AuthRouteContext<B>) => Promise<R>, opts?: RouteOptions): void;
+  /** Methods served at a full URL path ('/api/...'), for 405 answers; empty when unknown. */
+  allowedMethods(urlPath: string): string[];
+}
+
+export type Authenticate = (request: FastifyRequest) => Promise<AuthUser>;
+
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Turns zod issues into one line: "mobile: Required; otp: otp must be exactly 4 digits". */
+export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      if (!path) return issue.message;
+      const last = String(issue.path[issue.path.length - 1]);
+      // Contract messages often start with the field's name already ("otp must be ...").
+      return issue.message.startsWith(`${last} `) ? issue.message : `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+// Clearer words than zod's defaults for the two commonest mistakes; a schema's own message wins.
+const errorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required';
+  if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Body must be a JSON ${issue.expected}`;
+  return undefined;
+};
+
+export async function parseInput<B extends z.ZodType>(schema: B, input: unknown): Promise<z.output<B>> {
+  const result = await schema.safeParseAsync(input, { error: errorMap });
+  if (!result.success) throw badRequest(formatIssues(result.error.issues));
+  return result.data;
+}
+
+export function createApiRouter(app: FastifyInstance, authenticate: Authenticate): ApiRouter {
+  const methodsByPath = new Map<string, Set<string>>();
+  const users = new WeakMap<FastifyRequest, AuthUser>();
+
+  function register<B extends z.ZodType, R>(
+    def: RouteDef<B, R>,
+    auth: boolean,
+    handler: (ctx: RouteContext<B>, request: FastifyRequest) => Promise<R>,
+    opts: RouteOptions,
+  ) {
+    if (def.auth !== auth) {
+      throw new Error(`${def.path}: the contract says auth: ${def.auth}; register it with ${def.auth ? 'authRoute' : 'publicRoute'}`);
+    }
+    const url = API_BASE + def.path;
+    const methods: HTTPMethods[] = opts.alsoGet && def.method !== 'GET' ? [def.method, 'GET'] : [def.method];
+    const known = methodsByPath.get(url) ?? new Set<string>();
+    for (const m of methods) {
+      if (known.has(m)) throw new Error(`route registered twice: ${m} ${url}`);
+      known.add(m);
+    }
+    methodsByPath.set(url, known);
+
+    app.route({
+      method: methods,
+      url,
+      bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      // Authenticate before the body is even read: strangers do not get their bodies parsed.
+      ...(auth
+        ? {
+            onRequest: async (request: FastifyRequest) => {
+              users.set(request, await authenticate(request));
+            },
+          }
+        : {}),
+      handler: async (request, reply) => {
+        // No body at all counts as {}; a JSON null, array or string is refused by the schema.
+        const input = request.method === 'GET' ? request.query : request.body === undefined ? {} : request.body;
+        const body = await parseInput(def.body, input);
+        return handler({ body, request, reply }, request);
+      },
+    });
+  }
+
+  return {
+    publicRoute(def, handler, opts = {}) {
+      register(def, false, handler, opts);
+    },
+    authRoute(def, handler, opts = {}) {
+      register(def, true, (ctx, request) => {
+        const user = users.get(request);
+        if (!user) throw new Error('authRoute handler ran without an authenticated user');
+        return handler({ ...ctx, user });
+      }, opts);
+    },
+    allowedMethods(urlPath) {
+      return [...(methodsByPath.get(urlPath) ?? [])];
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// `npm run server` / `npm start`: the reference server, configured from the environment
+// (server/README.md lists the variables).
+import { createServer } from './app';
+
+function env(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const port = Number(env('PORT') ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, got ${env('PORT')}`);
+const host = env('HOST') ?? '127.0.0.1';
+const otpFixed = env('OTP_FIXED');
+if (otpFixed !== undefined && !/^\d{4}$/.test(otpFixed)) fail('OTP_FIXED must be 4 digits');
+const versionCodeText = env('VERSION_CODE');
+const versionCode = versionCodeText === undefined ? undefined : Number(versionCodeText);
+if (versionCode !== undefined && !Number.isSafeInteger(versionCode)) fail('VERSION_CODE must be an integer');
+const databaseUrl = env('DATABASE_URL');
+
+const server = await createServer({
+  ...(databaseUrl ? { databaseUrl } : { dataDir: env('DATA_DIR') ?? './data' }),
+  ...(otpFixed ? { otpFixed } : {}),
+  ...(versionCode !== undefined ? { versionCode } : {}),
+  logger: { level: env('LOG_LEVEL') ?? 'info' },
+});
+const url = await server.listen({ port, host });
+server.app.log.info({ url, storage: databaseUrl ? 'postgres' : `pglite:${env('DATA_DIR') ?? './data'}` }, `open ${url} in a browser`);
+if (otpFixed) server.app.log.warn(`OTP_FIXED is set: every sign-in code is ${otpFixed}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) {
+    server.app.log.warn(`${signal} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  server.app.log.info(`${signal}: shutting down`);
+  try {
+    await server.close(); // Fastify first (finishes running requests), then the database.
+    process.exit(0);
+  } catch (error) {
+    server.app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
