@@ -51,10 +51,19 @@ export const FONT_FAMILY_NAME: Readonly<Record<FontFamily, string>> = {
   urdu: 'Noto Nastaliq Urdu',
 };
 
+/**
+ * Our decision, not the spec's: the region ids above are not all state codes. The app passes the
+ * profile's state code (server/data/geo), where Rajasthan is RJ and Uttar Pradesh is UP, so those
+ * two codes are read as the spec's RJN and UPE. Every other state code is used as is (GJ, MH, HP,
+ * JH, MP, PB and TS are both).
+ */
+export const STATE_CODE_REGION: Readonly<Record<string, string>> = { RJ: 'RJN', UP: 'UPE' };
+
 /** The scripts of a region; unknown, empty or missing regions have none. Case and spaces are ignored. */
 export function regionScripts(region: string | null | undefined): readonly RegionScript[] {
   if (!region) return [];
-  const key = region.trim().toUpperCase();
+  const code = region.trim().toUpperCase();
+  const key = Object.hasOwn(STATE_CODE_REGION, code) ? STATE_CODE_REGION[code]! : code;
   return Object.hasOwn(REGION_SCRIPTS, key) ? REGION_SCRIPTS[key]! : [];
 }
 

@@ -33,6 +33,12 @@ describe('region → scripts (spec part 1 §1)', () => {
     for (const region of [null, undefined, '', 'KA', 'DL', 'XX', 'toString', '__proto__', 'constructor']) expect(regionScripts(region)).toEqual([]);
   });
 
+  it('reads the state codes RJ and UP as the regions RJN and UPE', () => {
+    expect(regionScripts('RJ')).toEqual(['hindi']);
+    expect(regionScripts('UP')).toEqual(['hindi', 'urdu']);
+    expect(regionScripts('rj')).toEqual(['hindi']);
+  });
+
   it('ignores case and surrounding spaces', () => {
     expect(regionScripts(' gj ')).toEqual(['gujarati', 'hindi']);
   });
