@@ -74,6 +74,11 @@ export interface SyncStatusDoc {
   /** the last 5xx, for the server-error dialog */
   serverError: { status: number } | null;
   updateAvailable: boolean;
+  /**
+   * (added by the data layer) set when a 401 arrived without a usable login token: local data
+   * was cleared and the generic something-went-wrong dialog shows. Absent reads as false.
+   */
+  sessionExpired?: boolean;
 }
 
 /**

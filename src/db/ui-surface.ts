@@ -1,6 +1,6 @@
 // The surface that screens use: hooks that observe local documents, and commands (intents).
 // Screens import from here (or from src/db/hooks and src/db/commands directly); the data-layer
-// implementation sits behind these names. Until the data layer lands, each entry throws.
+// implementation sits behind these names.
 //
 // Agreement between the UI and the data layer (keep both sides to it):
 //
@@ -31,4 +31,58 @@
 //
 // CommandResult<T = void> = { ok: true; value: T } | { ok: false; error: AppError }
 // AppError (src/domain/errors.ts) carries the catalogue key the UI turns into text.
-export {};
+//
+// Added by the data layer (additions only, nothing above renamed):
+//   runDialogAction resolves to CommandResult<DialogOutcome>, DialogOutcome = { reload: boolean;
+//     navigateTo: 'login' | null }: the UI reloads / pushes the login route as told.
+//   useOnboardingState(): { loaded; step }   the same rule, plus whether the documents were read
+//   deleteProfile(), refreshProfile()        delete-profile; get-profile into the profile document
+//   isShownBySyncStatus(error)               true for errors whose dialog the sync-status already
+//                                            raises (no-internet, 5xx, auto-logout, session expired)
+//   SyncStatusDoc.sessionExpired?            a 401 without a usable login token cleared local data:
+//                                            show somethingWentWrongDialog(); 'default' clears it
+//   startClient(), DatabaseProvider          boot (src/db/README.md)
+export {
+  useSession,
+  useAppLanguage,
+  useSettings,
+  useAuthFlow,
+  useProfile,
+  useSyncStatus,
+  useOnboardingStep,
+  useOnboardingState,
+  useLocalDoc,
+} from './hooks';
+export type { LocalDocSnapshot } from './hooks';
+export {
+  requestOtp,
+  resendOtp,
+  verifyOtp,
+  editMobile,
+  loginWithStoredToken,
+  logout,
+  chooseLanguage,
+  saveName,
+  saveLocation,
+  loadStates,
+  loadCities,
+  setHomeTab,
+  runDialogAction,
+  dismissConnectivityDialogs,
+  deleteProfile,
+  refreshProfile,
+} from './commands';
+export type { DialogOutcome } from './commands';
+export { isShownBySyncStatus, type CommandResult } from './command-result';
+export { startClient, getClient, type Client, type StartClientOptions } from './client';
+export { DatabaseProvider } from './database-provider';
+export type {
+  SessionDoc,
+  AppLanguageDoc,
+  SettingsDoc,
+  AuthFlowDoc,
+  ProfileDoc,
+  SyncStatusDoc,
+  LanguageCode,
+  RequestStatus,
+} from './local-docs';

@@ -1,0 +1,79 @@
+// The page's data client: the database instance, the engine that runs the network flows, and
+// (in the browser) the sync worker behind it. main.tsx calls startClient() once, then renders
+// <DatabaseProvider client={client}>. Commands reach the started client through getClient().
+import { version } from '../../package.json';
+import { createInProcessEngine, type Engine } from '../sync/engine';
+import { startWorkerEngine } from '../workers/sync-client';
+import { DEFAULT_DB_NAME, openDatabase, type AppDatabase, type OpenDatabaseOptions } from './database';
+import { ensureSession } from './local-store';
+
+export interface Client {
+  db: AppDatabase;
+  engine: Engine;
+  /** The sync worker; null when the engine runs in-process (Node tests, or no worker support). */
+  worker: Worker | null;
+  /** Closes the engine (and the worker) and the page's database instance. */
+  close(): Promise<void>;
+}
+
+export interface StartClientOptions extends OpenDatabaseOptions {
+  /**
+   * Builds the engine. Default: the sync worker, with the in-process engine as a fallback when the
+   * worker cannot start. Node tests pass `(db) => createInProcessEngine(db, { fetch, origin, … })`.
+   */
+  engine?: (db: AppDatabase) => Engine | Promise<Engine>;
+  /** Scheme, host and port of the API; '' (default) for the page's own origin. */
+  origin?: string;
+  /** The version-name header; default the package version. */
+  versionName?: string;
+}
+
+export const APP_VERSION_NAME: string = version;
+
+let current: Client | null = null;
+
+/** The started client; commands use it. Throws before startClient() (a programming error). */
+export function getClient(): Client {
+  if (!current) throw new Error('data client not started: call startClient() before rendering (src/db/README.md)');
+  return current;
+}
+
+export function hasClient(): boolean {
+  return current !== null;
+}
+
+/** Opens the database, makes sure the device id exists, starts the engine; idempotent per page is the caller's job. */
+export async function startClient(options: StartClientOptions = {}): Promise<Client> {
+  const name = options.name ?? DEFAULT_DB_NAME;
+  const db = await openDatabase({ ...options, name });
+  await ensureSession(db);
+  const origin = options.origin ?? '';
+  const versionName = options.versionName ?? APP_VERSION_NAME;
+
+  let engine: Engine;
+  let worker: Worker | null = null;
+  if (options.engine) {
+    engine = await options.engine(db);
+  } else {
+    try {
+      ({ engine, worker } = await startWorkerEngine({ dbName: name, origin, versionName }));
+    } catch (err) {
+      // No module workers (or the worker failed to boot): run the same engine on the page.
+      console.warn('sync worker unavailable, running the engine on the page', err);
+      engine = createInProcessEngine(db, { fetch: (input, init) => fetch(input, init), origin, versionName });
+    }
+  }
+
+  const client: Client = {
+    db,
+    engine,
+    worker,
+    async close() {
+      if (current === client) current = null;
+      await engine.close();
+      await db.close();
+    },
+  };
+  current = client;
+  return client;
+}

@@ -1,0 +1,7 @@
+import type { CommandResult } from '../command-result';
+import { runEngine } from './run-engine';
+
+/** delete-profile { device_id }; on success the user is signed out and cached data dropped. */
+export function deleteProfile(): Promise<CommandResult> {
+  return runEngine('deleteProfile');
+}

@@ -1,0 +1,16 @@
+export { requestOtp } from './request-otp';
+export { resendOtp } from './resend-otp';
+export { verifyOtp } from './verify-otp';
+export { editMobile } from './edit-mobile';
+export { loginWithStoredToken } from './login-with-stored-token';
+export { logout } from './logout';
+export { chooseLanguage } from './choose-language';
+export { saveName } from './save-name';
+export { saveLocation } from './save-location';
+export { loadStates } from './load-states';
+export { loadCities } from './load-cities';
+export { setHomeTab } from './set-home-tab';
+export { runDialogAction, type DialogOutcome } from './run-dialog-action';
+export { dismissConnectivityDialogs } from './dismiss-connectivity-dialogs';
+export { deleteProfile } from './delete-profile';
+export { refreshProfile } from './refresh-profile';

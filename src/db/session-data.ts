@@ -1,0 +1,39 @@
+// Signing out, as data: what goes and what stays. Used by the engine's flows (logout, 401,
+// refused login token, delete-profile, auto-logout-decline) and by the page's logout command when
+// the worker cannot be reached, so the rule lives in one place.
+//   goes:  session tokens and mobile, the profile, the sign-in flow, the auto-logout prompt,
+//          (with clearCaches) cached server data
+//   stays: the device id (unless newDeviceId), the app language, settings, the standalone flags
+import type { AppDatabase } from './database';
+import { DEFAULT_AUTH_FLOW, DEFAULT_SYNC_STATUS, SIGNED_OUT, newSession } from './defaults';
+import { modifyLocalDoc, patchLocalDoc, removeLocalDoc, setLocalDoc } from './local-store';
+
+export interface ClearOptions {
+  /** standalone-with-auth keeps its bot on auto-logout (spec part 1 §6) */
+  keepSelectedBot?: boolean;
+  /** also drop cached server data (the geo lists; later, the cache collection) */
+  clearCaches?: boolean;
+  /** assign a new device id (logout-accept clears it) */
+  newDeviceId?: boolean;
+}
+
+export async function clearSignedInData(
+  db: AppDatabase,
+  options: ClearOptions = {},
+  makeDeviceId: () => string = () => crypto.randomUUID(),
+): Promise<void> {
+  await modifyLocalDoc(db, 'session', (current) => {
+    const base = current ?? newSession(makeDeviceId());
+    return {
+      ...base,
+      ...SIGNED_OUT,
+      selectedBot: options.keepSelectedBot ? base.selectedBot : null,
+      deviceId: options.newDeviceId ? makeDeviceId() : base.deviceId,
+    };
+  });
+  await removeLocalDoc(db, 'profile');
+  await setLocalDoc(db, 'auth-flow', DEFAULT_AUTH_FLOW);
+  await patchLocalDoc(db, 'sync-status', { autoLogoutPrompt: false, unauthorised: false }, DEFAULT_SYNC_STATUS);
+  if (options.clearCaches) await removeLocalDoc(db, 'geo-cache');
+  // Later issues add user collections (messages, conversations, cart, outbox…): clear them here.
+}

@@ -1,0 +1,428 @@
+// The sign-in and profile flows of spec part 1 §4, DOM-free. Each flow calls the server through
+// the HTTP client and writes the outcome into RxDB local documents, which the UI observes. Every
+// flow resolves to a CommandResult; only a bug (not a failed request) makes one reject.
+//
+// Failure side effects (report()):
+//   no response          sync-status.noInternet = true (the no-internet dialog)
+//   5xx                  sync-status.serverError = { status }
+//   401 on an auth route the 401 rule: a usable login token → sync-status.autoLogoutPrompt;
+//                        otherwise local data is cleared and sync-status.sessionExpired is set
+//   440 on an auth route the session's token and selected bot are cleared
+//   timeout / cancel     nothing (CancelError → the 'cancelled' AppError, which shows nothing)
+// send-otp has its own dialog for all of these (retry button), so it raises no flags.
+import { routes, type BodyOf, type CityEntry, type Profile, type ResponseOf, type RouteName, type SessionTokens, type StateEntry } from '../api/contract';
+import { parseMobile, type CountryIso } from '../domain/countries';
+import type { AppError, DialogAction } from '../domain/error-types';
+import {
+  BadStatusError,
+  NoResponseError,
+  cancelledError,
+  errorForStatus,
+  isCancelError,
+  otpConfirmError,
+  otpRequestError,
+  somethingWentWrongError,
+  unauthorisedError,
+} from '../domain/errors';
+import { isLanguageCode, type LanguageCode } from '../domain/language-codes';
+import type { AppDatabase } from '../db/database';
+import { failed, ok, type CommandResult } from '../db/command-result';
+import {
+  DEFAULT_APP_LANGUAGE,
+  DEFAULT_AUTH_FLOW,
+  DEFAULT_SYNC_STATUS,
+  EMPTY_GEO_CACHE,
+  appLanguageFor,
+  newSession,
+} from '../db/defaults';
+import type { AuthFlowDoc, SyncStatusDoc } from '../db/local-docs';
+import { ensureSession, getLocalDoc, modifyLocalDoc, patchLocalDoc, readLocalDoc, setLocalDoc } from '../db/local-store';
+import { clearSignedInData as clearData, type ClearOptions } from '../db/session-data';
+import type { CallOptions, HttpClient, RequestContext } from './http-client';
+
+/** What the UI does after a dialog action; reloading and navigating are the UI's job. */
+export interface DialogOutcome {
+  reload: boolean;
+  navigateTo: 'login' | null;
+}
+
+export interface SessionDeps {
+  db: AppDatabase;
+  http: HttpClient;
+  now?: () => number;
+  newDeviceId?: () => string;
+}
+
+/** The flows the page's commands reach (in the worker, or in-process in Node tests). */
+export interface SessionFlows {
+  requestOtp(mobile: string): Promise<CommandResult>;
+  resendOtp(): Promise<CommandResult>;
+  verifyOtp(otp: string): Promise<CommandResult>;
+  loginWithStoredToken(): Promise<CommandResult>;
+  logout(): Promise<CommandResult>;
+  chooseLanguage(code: LanguageCode): Promise<CommandResult>;
+  updateProfile(patch: BodyOf<'updateProfile'>): Promise<CommandResult<Profile>>;
+  saveLocation(stateCode: string, city: string): Promise<CommandResult<Profile>>;
+  refreshProfile(): Promise<CommandResult<Profile>>;
+  loadStates(country: CountryIso): Promise<CommandResult<StateEntry[]>>;
+  loadCities(country: CountryIso, stateCode: string): Promise<CommandResult<CityEntry[]>>;
+  deleteProfile(): Promise<CommandResult>;
+  runDialogAction(action: DialogAction): Promise<CommandResult<DialogOutcome>>;
+}
+
+/** The headers' inputs, read from the session and app-language documents at each call. */
+export function requestContextFrom(db: AppDatabase): () => Promise<RequestContext> {
+  return async () => {
+    const [session, language] = await Promise.all([getLocalDoc(db, 'session'), getLocalDoc(db, 'app-language')]);
+    return {
+      mobile: session?.mobile ?? null,
+      sessionId: session?.token ?? null,
+      deviceId: session?.deviceId ?? '',
+      isStandalone: session?.isStandalone ?? false,
+      language: language?.code ?? DEFAULT_APP_LANGUAGE.code,
+    };
+  };
+}
+
+/** Keeps only what a local document stores of an error (dialogs are derived: restoreAppError). */
+function storedError(error: AppError): NonNullable<AuthFlowDoc['error']> {
+  return {
+    key: error.key,
+    ...(error.status !== undefined ? { status: error.status } : {}),
+    ...(error.message !== undefined ? { message: error.message } : {}),
+  };
+}
+
+/** Fields of a sign-in answer the session relies on; a broken answer is refused, not stored. */
+function isSessionTokens(value: unknown): value is SessionTokens {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Partial<Record<keyof SessionTokens, unknown>>;
+  const user = v.user as Partial<Record<keyof Profile, unknown>> | undefined;
+  return (
+    typeof v.token === 'string' &&
+    typeof v.loginToken === 'string' &&
+    typeof v.loginTokenExpiry === 'number' &&
+    typeof user === 'object' &&
+    user !== null &&
+    typeof user.user_uuid === 'string'
+  );
+}
+
+/** A failure that says nothing about the request itself: the network or the server is down. */
+function isTransient(err: unknown): boolean {
+  return isCancelError(err) || err instanceof NoResponseError || (err instanceof BadStatusError && err.status >= 500);
+}
+
+interface ReportOptions {
+  /** The catalogue entry for this call's failures (status 0 = no response). */
+  map?: (status: number, message?: string) => AppError;
+  /** false: raise no sync-status flags (the caller's own dialog covers it). */
+  flags?: boolean;
+}
+
+export function createSessionFlows(deps: SessionDeps): SessionFlows {
+  const { db, http } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const newDeviceId = deps.newDeviceId ?? (() => crypto.randomUUID());
+
+  const patchAuthFlow = (patch: Partial<AuthFlowDoc>) => patchLocalDoc(db, 'auth-flow', patch, DEFAULT_AUTH_FLOW);
+  const patchSyncStatus = (patch: Partial<SyncStatusDoc>) => patchLocalDoc(db, 'sync-status', patch, DEFAULT_SYNC_STATUS);
+  const readSession = () => ensureSession(db, newDeviceId);
+  const isSignedIn = async () => (await getLocalDoc(db, 'session'))?.token != null;
+
+  const clearSignedInData = (options?: ClearOptions) => clearData(db, options, newDeviceId);
+
+  /** Applies the side effects of a failed call and returns the AppError for the UI. Bugs rethrow. */
+  async function report(route: RouteName, err: unknown, options: ReportOptions = {}): Promise<AppError> {
+    const flags = options.flags ?? true;
+    if (isCancelError(err)) return cancelledError(err.reason);
+    if (err instanceof NoResponseError) {
+      if (flags) await patchSyncStatus({ noInternet: true });
+      return options.map ? options.map(0) : errorForStatus(0);
+    }
+    if (!(err instanceof BadStatusError)) throw err;
+    const { status, serverMessage } = err;
+    if (status >= 500 && status <= 599) {
+      if (flags) await patchSyncStatus({ serverError: { status } });
+    } else if (status === 401 && routes[route].auth) {
+      return unauthorised(serverMessage);
+    } else if (status === 440 && routes[route].auth) {
+      await modifyLocalDoc(db, 'session', (s) => ({ ...(s ?? newSession(newDeviceId())), token: null, selectedBot: null }));
+    }
+    return options.map ? options.map(status, serverMessage) : errorForStatus(status, serverMessage);
+  }
+
+  /** The 401 rule of spec part 1 §4. */
+  async function unauthorised(serverMessage: string | undefined): Promise<AppError> {
+    const session = await readSession();
+    if (session.isStandalone) {
+      // Standalone 401 rules concern the configuration and socket-address calls, which later
+      // issues add (see src/sync/README.md); other calls just report the status.
+      return errorForStatus(401, serverMessage);
+    }
+    const error = unauthorisedError(session, now());
+    if (error.key === 'autoLogout') {
+      // Later: also reset the loaded messages (spec: "and messages are reset").
+      await patchSyncStatus({ autoLogoutPrompt: true });
+    } else {
+      await clearSignedInData();
+      await patchSyncStatus({ sessionExpired: true });
+    }
+    return error;
+  }
+
+  async function attempt<N extends RouteName>(
+    name: N,
+    body: BodyOf<N>,
+    callOptions?: CallOptions,
+  ): Promise<{ ok: true; value: ResponseOf<N> } | { ok: false; err: unknown }> {
+    try {
+      return { ok: true, value: await http.call(name, body, callOptions) };
+    } catch (err) {
+      return { ok: false, err };
+    }
+  }
+
+  async function storeProfile(profile: Profile): Promise<void> {
+    await setLocalDoc(db, 'profile', profile);
+  }
+
+  /** After a sign-in: the session, the profile, and the app language agreed between both sides. */
+  async function storeSignIn(mobile: string, tokens: SessionTokens): Promise<void> {
+    await modifyLocalDoc(db, 'session', (current) => ({
+      ...(current ?? newSession(newDeviceId())),
+      mobile: tokens.user.mobile || mobile,
+      token: tokens.token,
+      loginToken: tokens.loginToken,
+      loginTokenExpiry: tokens.loginTokenExpiry,
+      mediaToken: tokens.mediaToken,
+      mediaTokenExpiry: tokens.mediaTokenExpiry,
+      clientSessionId: tokens.clientSessionId,
+      profileDetailsFetched: true,
+    }));
+    await storeProfile(tokens.user);
+    await patchSyncStatus({ autoLogoutPrompt: false, sessionExpired: false, unauthorised: false });
+
+    const appLanguage = await readLocalDoc(db, 'app-language', DEFAULT_APP_LANGUAGE);
+    const serverLanguage = tokens.user.language;
+    if (!appLanguage.chosen && serverLanguage && isLanguageCode(serverLanguage)) {
+      // a returning user on a new device: take the language their profile has
+      await setLocalDoc(db, 'app-language', appLanguageFor(serverLanguage, true));
+    } else if (appLanguage.chosen && serverLanguage !== appLanguage.code) {
+      // picked on this device before signing in: tell the profile, quietly (best effort)
+      const res = await attempt('updateProfile', { language: appLanguage.code });
+      if (res.ok) await storeProfile(res.value);
+    }
+  }
+
+  async function requestOtp(mobile: string): Promise<CommandResult> {
+    const before = await readLocalDoc(db, 'auth-flow', DEFAULT_AUTH_FLOW);
+    await patchAuthFlow({
+      mobile,
+      requestStatus: 'pending',
+      error: null,
+      ...(before.mobile !== mobile ? { confirmStatus: 'idle' as const, otpSentAt: null } : {}),
+    });
+    const res = await attempt('sendOtp', { mobile });
+    if (!res.ok) {
+      const error = await report('sendOtp', res.err, { map: otpRequestError, flags: false });
+      await patchAuthFlow({ requestStatus: 'rejected', error: storedError(error) });
+      return failed(error);
+    }
+    await patchAuthFlow({ otpRequested: true, requestStatus: 'fulfilled', confirmStatus: 'idle', otpSentAt: now(), error: null });
+    return ok();
+  }
+
+  async function resendOtp(): Promise<CommandResult> {
+    const flow = await readLocalDoc(db, 'auth-flow', DEFAULT_AUTH_FLOW);
+    if (!flow.mobile) return failed(somethingWentWrongError());
+    return requestOtp(flow.mobile);
+  }
+
+  async function verifyOtp(otp: string): Promise<CommandResult> {
+    const flow = await readLocalDoc(db, 'auth-flow', DEFAULT_AUTH_FLOW);
+    const mobile = flow.mobile;
+    if (!mobile) return failed(somethingWentWrongError());
+    await patchAuthFlow({ confirmStatus: 'pending', error: null });
+    const res = await attempt('verifyOtp', { mobile, otp });
+    if (!res.ok) {
+      const error = await report('verifyOtp', res.err, { map: otpConfirmError });
+      await patchAuthFlow({ confirmStatus: 'rejected', error: storedError(error) });
+      return failed(error);
+    }
+    if (!isSessionTokens(res.value)) {
+      const error = somethingWentWrongError(200, 'Malformed sign-in answer');
+      await patchAuthFlow({ confirmStatus: 'rejected', error: storedError(error) });
+      return failed(error);
+    }
+    await storeSignIn(mobile, res.value);
+    await setLocalDoc(db, 'auth-flow', { ...DEFAULT_AUTH_FLOW, mobile, confirmStatus: 'fulfilled' });
+    return ok();
+  }
+
+  async function loginWithStoredToken(): Promise<CommandResult> {
+    const session = await readSession();
+    if (!session.loginToken || !session.mobile) return failed(unauthorisedError(null, now()));
+    const res = await attempt('loginWithToken', { mobile: session.mobile, loginToken: session.loginToken });
+    if (!res.ok) {
+      if (res.err instanceof BadStatusError && res.err.status < 500) {
+        // The server refused the token (spec §4: non-200 clears stored login data and caches).
+        // A 5xx or no answer says nothing about the token, so those keep it for a later try.
+        await clearSignedInData({ clearCaches: true });
+        return failed(unauthorisedError(null, now()));
+      }
+      return failed(await report('loginWithToken', res.err));
+    }
+    if (!isSessionTokens(res.value)) return failed(somethingWentWrongError(200, 'Malformed sign-in answer'));
+    await storeSignIn(session.mobile, res.value);
+    return ok();
+  }
+
+  async function logout(): Promise<CommandResult> {
+    const session = await readSession();
+    if (session.token) {
+      // The answer does not matter: logout clears local data even if the call fails (spec §4).
+      await attempt('logout', { deviceId: session.deviceId }, { timeoutMs: 10_000 });
+    }
+    await clearSignedInData();
+    return ok();
+  }
+
+  async function updateProfile(patch: BodyOf<'updateProfile'>): Promise<CommandResult<Profile>> {
+    const res = await attempt('updateProfile', patch);
+    if (!res.ok) return failed(await report('updateProfile', res.err));
+    await storeProfile(res.value);
+    return ok(res.value);
+  }
+
+  async function chooseLanguage(code: LanguageCode): Promise<CommandResult> {
+    await setLocalDoc(db, 'app-language', appLanguageFor(code, true));
+    if (!(await isSignedIn())) return ok();
+    const res = await updateProfile({ language: code });
+    return res.ok ? ok() : res;
+  }
+
+  async function saveLocation(stateCode: string, city: string): Promise<CommandResult<Profile>> {
+    const [profile, session] = await Promise.all([getLocalDoc(db, 'profile'), readSession()]);
+    const country = profile?.country_code ?? (session.mobile ? parseMobile(session.mobile)?.country.iso : undefined) ?? 'IN';
+    return updateProfile({ country_code: country, state_code: stateCode, city });
+  }
+
+  async function refreshProfile(): Promise<CommandResult<Profile>> {
+    const res = await attempt('getProfile', {});
+    if (!res.ok) return failed(await report('getProfile', res.err));
+    await storeProfile(res.value);
+    await modifyLocalDoc(db, 'session', (s) => ({ ...(s ?? newSession(newDeviceId())), profileDetailsFetched: true }));
+    return ok(res.value);
+  }
+
+  async function loadStates(country: CountryIso): Promise<CommandResult<StateEntry[]>> {
+    const res = await attempt('getStates', { country_code: country });
+    if (res.ok) {
+      const list = res.value.states;
+      await modifyLocalDoc(db, 'geo-cache', (c) => {
+        const cache = c ?? EMPTY_GEO_CACHE;
+        return { ...cache, states: { ...cache.states, [country]: { list, fetchedAt: now() } } };
+      });
+      return ok(list);
+    }
+    if (isTransient(res.err)) {
+      // offline or server down: the cached list keeps onboarding going, and no dialog is needed
+      const cached = (await getLocalDoc(db, 'geo-cache'))?.states[country];
+      if (cached) return ok(cached.list);
+    }
+    return failed(await report('getStates', res.err));
+  }
+
+  async function loadCities(country: CountryIso, stateCode: string): Promise<CommandResult<CityEntry[]>> {
+    const key = `${country}:${stateCode}`;
+    const res = await attempt('getCities', { country_code: country, state_code: stateCode });
+    if (res.ok) {
+      const list = res.value.cities;
+      await modifyLocalDoc(db, 'geo-cache', (c) => {
+        const cache = c ?? EMPTY_GEO_CACHE;
+        return { ...cache, cities: { ...cache.cities, [key]: { list, fetchedAt: now() } } };
+      });
+      return ok(list);
+    }
+    if (isTransient(res.err)) {
+      const cached = (await getLocalDoc(db, 'geo-cache'))?.cities[key];
+      if (cached) return ok(cached.list);
+    }
+    return failed(await report('getCities', res.err));
+  }
+
+  async function deleteProfile(): Promise<CommandResult> {
+    const session = await readSession();
+    const res = await attempt('deleteProfile', { device_id: session.deviceId });
+    if (!res.ok) return failed(await report('deleteProfile', res.err));
+    await clearSignedInData({ clearCaches: true });
+    return ok();
+  }
+
+  const stay: DialogOutcome = { reload: false, navigateTo: null };
+
+  /** The error-dialog actions of spec part 1 §4. */
+  async function runDialogAction(action: DialogAction): Promise<CommandResult<DialogOutcome>> {
+    switch (action) {
+      case 'retry-request-otp': {
+        const res = await resendOtp();
+        return res.ok ? ok(stay) : res;
+      }
+      case 'logout-accept':
+        // "clears stored token and device id and reloads": the device id is replaced, not left empty
+        await logout();
+        await clearSignedInData({ newDeviceId: true });
+        return ok({ reload: true, navigateTo: 'login' });
+      case 'logout-decline':
+        // Closes. "Restarts login with the stored device id" is the standalone start-session,
+        // which a later issue adds; signed in with a mobile there is nothing to restart.
+        return ok(stay);
+      case 'auto-logout-accept': {
+        const res = await loginWithStoredToken();
+        if (!res.ok && res.error.key !== 'sessionExpired') return res; // offline: keep the prompt for a later try
+        await patchSyncStatus({ autoLogoutPrompt: false });
+        return ok(res.ok ? { reload: true, navigateTo: null } : { reload: true, navigateTo: 'login' });
+      }
+      case 'auto-logout-decline': {
+        const session = await readSession();
+        // standalone-with-auth keeps the selected bot on auto-logout (spec part 1 §6)
+        await clearSignedInData({ keepSelectedBot: session.isStandaloneWithAuth, clearCaches: true });
+        return ok({ reload: false, navigateTo: 'login' });
+      }
+      case 'edit-mobile':
+        return ok(stay);
+      case 'edit-mobile-decline':
+        await patchAuthFlow({ otpRequested: false, requestStatus: 'idle', confirmStatus: 'idle', error: null });
+        return ok({ reload: false, navigateTo: 'login' });
+      case 'update-app-version':
+        await patchSyncStatus({ updateAvailable: false });
+        return ok({ reload: true, navigateTo: null });
+      case 'update-app-version-decline':
+        await patchSyncStatus({ updateAvailable: false });
+        return ok(stay);
+      case 'default':
+        // closing a dialog also drops the state that would show it again
+        await patchSyncStatus({ noInternet: false, serverError: null, sessionExpired: false });
+        await patchAuthFlow({ error: null });
+        return ok(stay);
+    }
+  }
+
+  return {
+    requestOtp,
+    resendOtp,
+    verifyOtp,
+    loginWithStoredToken,
+    logout,
+    chooseLanguage,
+    updateProfile,
+    saveLocation,
+    refreshProfile,
+    loadStates,
+    loadCities,
+    deleteProfile,
+    runDialogAction,
+  };
+}
+
