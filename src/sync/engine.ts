@@ -29,7 +29,7 @@ export function createEngineFlows(db: AppDatabase, config: EngineConfig): Engine
     fetch: config.fetch,
     origin: config.origin,
     versionName: config.versionName,
-    context: requestContextFrom(db),
+    context: requestContextFrom(db, config.newDeviceId),
     ...(config.clock ? { clock: config.clock } : {}),
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });

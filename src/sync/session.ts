@@ -70,15 +70,18 @@ export interface SessionFlows {
   runDialogAction(action: DialogAction): Promise<CommandResult<DialogOutcome>>;
 }
 
-/** The headers' inputs, read from the session and app-language documents at each call. */
-export function requestContextFrom(db: AppDatabase): () => Promise<RequestContext> {
+/**
+ * The headers' inputs, read from the session and app-language documents at each call. The
+ * session (and so the device id) is created on first use if the boot did not create it yet.
+ */
+export function requestContextFrom(db: AppDatabase, makeDeviceId?: () => string): () => Promise<RequestContext> {
   return async () => {
-    const [session, language] = await Promise.all([getLocalDoc(db, 'session'), getLocalDoc(db, 'app-language')]);
+    const [session, language] = await Promise.all([ensureSession(db, makeDeviceId), getLocalDoc(db, 'app-language')]);
     return {
-      mobile: session?.mobile ?? null,
-      sessionId: session?.token ?? null,
-      deviceId: session?.deviceId ?? '',
-      isStandalone: session?.isStandalone ?? false,
+      mobile: session.mobile,
+      sessionId: session.token,
+      deviceId: session.deviceId,
+      isStandalone: session.isStandalone,
       language: language?.code ?? DEFAULT_APP_LANGUAGE.code,
     };
   };
