@@ -12,8 +12,6 @@ export interface WorkerInit {
   /** Scheme, host and port of the API; '' for the worker's own origin. */
   origin: string;
   versionName: string;
-  /** Injected in Node tests (fake-indexeddb); the worker uses the browser's. */
-  storage?: Pick<OpenDatabaseOptions, 'indexedDB' | 'IDBKeyRange' | 'ignoreDuplicate' | 'devMode'>;
 }
 
 export interface SyncWorkerApi {
@@ -26,6 +24,8 @@ export interface SyncWorkerApi {
 export interface WorkerDeps {
   fetch: typeof fetch;
   openDatabase: (options: OpenDatabaseOptions) => Promise<AppDatabase>;
+  /** Node tests inject fake-indexeddb here (it cannot cross a message port); the worker uses the browser's. */
+  databaseOptions?: Omit<OpenDatabaseOptions, 'name'>;
   engine?: Partial<Pick<EngineConfig, 'clock' | 'timeoutMs' | 'newDeviceId'>>;
 }
 
@@ -33,7 +33,7 @@ export function createSyncWorkerApi(deps: WorkerDeps): SyncWorkerApi {
   let started: Promise<{ db: AppDatabase; flows: EngineCommands }> | null = null;
 
   async function start(config: WorkerInit) {
-    const db = await deps.openDatabase({ name: config.dbName, ...config.storage });
+    const db = await deps.openDatabase({ ...deps.databaseOptions, name: config.dbName });
     await ensureSession(db);
     const flows = createEngineFlows(db, { origin: config.origin, versionName: config.versionName, fetch: deps.fetch, ...deps.engine });
     return { db, flows };
