@@ -72,7 +72,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 // Clearer words than zod's defaults for the two commonest mistakes; a schema's own message wins.
 const errorMap: z.core.$ZodErrorMap = (issue) => {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required';
-  if (issue.code === 'invalid_type' && issue.path?.length === 0) return `Body must be a JSON ${issue.expected}`;
+  if (issue.code === 'invalid_type' && (issue.path ?? []).length === 0) return `Body must be a JSON ${issue.expected}`;
   return undefined;
 };
 

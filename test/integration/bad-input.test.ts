@@ -1,0 +1,200 @@
+// Every route of the contract refuses bad input with a 4xx and a message, never a 500:
+// malformed JSON, other content types, bodies that are not objects, extra fields, missing
+// fields, wrong types, oversize bodies, and (property test) arbitrary JSON. Routes are taken
+// from the contract, so a route added there is covered here without editing this file; its
+// own hand-written cases can be added to SPECIFIC.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { routes, type RouteName } from '../../src/api/contract';
+import { API_BASE } from '../../src/api/headers';
+import { startTestServer, type TestServer, type TestSession } from './helpers/server';
+
+let t: TestServer;
+let me: TestSession;
+beforeAll(async () => {
+  t = await startTestServer();
+  me = await t.signIn();
+});
+afterAll(() => t.close());
+
+const names = Object.keys(routes) as RouteName[];
+const postRoutes = names.filter((n) => routes[n].method === 'POST');
+const getRoutes = names.filter((n) => routes[n].method === 'GET');
+
+/** Headers of a live session for auth routes, so the body is what gets judged. */
+const authFor = (name: RouteName) => (routes[name].auth ? me.headers : {});
+
+/** Asserts a refusal: the given 4xx status (or any 4xx), an ErrorBody, and a message. */
+async function expectRefusal(response: Response, status?: number): Promise<string> {
+  const text = await response.text();
+  expect(response.status, text).toBeGreaterThanOrEqual(400);
+  expect(response.status, text).toBeLessThan(500);
+  if (status !== undefined) expect(response.status, text).toBe(status);
+  const body: unknown = JSON.parse(text);
+  expect(body).toEqual({ statusCode: response.status, error: expect.any(String), message: expect.any(String) });
+  const message = (body as { message: string }).message;
+  expect(message.length).toBeGreaterThan(0);
+  return message;
+}
+
+function post(name: RouteName, body: string | undefined, headers: Record<string, string> = {}) {
+  return t.fetch(API_BASE + routes[name].path, {
+    method: 'POST',
+    headers: { ...authFor(name), ...headers },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+const json = { 'content-type': 'application/json' };
+
+/** A body each route accepts (for the extra-field case); {} when every field is optional. */
+const VALID: Partial<Record<RouteName, Record<string, unknown>>> = {
+  sendOtp: { mobile: '+919000000001' },
+  verifyOtp: { mobile: '+919000000001', otp: '1234' },
+  loginWithToken: { mobile: '+919000000001', loginToken: '0'.repeat(32) },
+  getValueFromCode: { mobileCode: 'abcdefgh' },
+  getStates: { country_code: 'IN' },
+  getCities: { country_code: 'IN', state_code: 'MH' },
+};
+
+/** Missing fields, wrong types and values the schemas refuse, route by route. */
+const SPECIFIC: Partial<Record<RouteName, unknown[]>> = {
+  sendOtp: [{}, { mobile: null }, { mobile: 919876543210 }, { mobile: '+91' }, { mobile: '+1 555 0100' }, { mobile: ['+919876543210'] }],
+  verifyOtp: [
+    { mobile: '+919876543210' }, { otp: '1234' }, { mobile: '+919876543210', otp: 1234 },
+    { mobile: '+919876543210', otp: '12345' }, { mobile: '+919876543210', otp: '12a4' }, { mobile: '+919876543210', otp: '' },
+  ],
+  loginWithToken: [
+    { mobile: '+919876543210' }, { loginToken: '0'.repeat(32) }, { mobile: '+919876543210', loginToken: 'A'.repeat(32) },
+    { mobile: '+919876543210', loginToken: 123 }, { mobile: '+919876543210', loginToken: '0'.repeat(31) },
+  ],
+  logout: [{ deviceId: '' }, { deviceId: 5 }, { deviceId: 'x'.repeat(65) }, { deviceId: null }],
+  getMediaToken: [{ token: 'x' }],
+  createMobileCode: [{ mobile: '+919876543210' }],
+  getValueFromCode: [{}, { mobileCode: 'abc' }, { mobileCode: 'abc-def-gh' }, { mobileCode: 12345678 }, { mobileCode: 'x'.repeat(33) }],
+  updateProfile: [
+    { name: 5 }, { name: '' }, { name: '   ' }, { name: 'x'.repeat(61) }, { gender: 'other' }, { dob: { year: 1990 } },
+    { dob: '1990-01-01' }, { dob: { year: 1990, month: 13, day: 1 } }, { dob: { year: 1990.5, month: 1, day: 1 } },
+    { country_code: 'US' }, { state_code: '' }, { state_code: 7 }, { city: '' }, { photo_uuid: 'not-a-uuid' },
+    { language: 'fr' }, { email: 'x' }, { email: null }, { custom_code: 'x'.repeat(65) },
+  ],
+  getStates: [{}, { country_code: 'in' }, { country_code: 'US' }, { country_code: 1 }],
+  getCities: [{ country_code: 'IN' }, { state_code: 'MH' }, { country_code: 'IN', state_code: '' }, { country_code: 'IN', state_code: 7 }],
+  deleteProfile: [{ device_id: '' }, { device_id: 5 }, { device_id: 'x'.repeat(65) }],
+};
+
+describe.each(postRoutes)('POST %s', (name) => {
+  it('refuses malformed JSON (400)', async () => {
+    for (const body of ['{"mobile":', '{mobile: 1}', "{'a': 1}", 'undefined', '{"a": 1}}']) {
+      expect(await expectRefusal(await post(name, body, json), 400)).toMatch(/not valid JSON/);
+    }
+  });
+
+  it('refuses an empty body declared as JSON (400)', async () => {
+    expect(await expectRefusal(await post(name, '', json), 400)).toMatch(/empty/);
+  });
+
+  it('refuses other content types (415)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      expect(await expectRefusal(await post(name, '{"mobile":"+919876543210"}', { 'content-type': type }), 415)).toMatch(/application\/json/);
+    }
+  });
+
+  it('refuses JSON that is not an object (400)', async () => {
+    for (const body of ['null', '[]', '[{}]', '"text"', '42', 'true']) {
+      expect(await expectRefusal(await post(name, body, json), 400)).toMatch(/Body must be a JSON object/);
+    }
+  });
+
+  it('refuses extra fields (400)', async () => {
+    const body = { ...(VALID[name] ?? {}), unexpected: 1 };
+    expect(await expectRefusal(await post(name, JSON.stringify(body), json), 400)).toMatch(/Unrecognized key.*unexpected/);
+  });
+
+  it('refuses prototype pollution attempts (400)', async () => {
+    await expectRefusal(await post(name, '{"__proto__": {"admin": true}}', json), 400);
+    await expectRefusal(await post(name, '{"constructor": {"prototype": {"admin": true}}}', json), 400);
+  });
+
+  it('refuses oversize bodies (413)', async () => {
+    const body = JSON.stringify({ ...(VALID[name] ?? {}), padding: 'x'.repeat(70 * 1024) });
+    expect(await expectRefusal(await post(name, body, json), 413)).toMatch(/larger than 65536 bytes/);
+  });
+
+  it('refuses missing fields, wrong types and bad values (400)', async () => {
+    for (const body of SPECIFIC[name] ?? []) {
+      const message = await expectRefusal(await post(name, JSON.stringify(body), json), 400);
+      // The message names the field at fault.
+      expect(message, JSON.stringify(body)).toMatch(/^[a-z_A-Z.]+[: ]/);
+      expect(message, JSON.stringify(body)).not.toMatch(/^Body must be/);
+    }
+  });
+
+  it('never answers 5xx to arbitrary JSON', async () => {
+    const schema = routes[name].body;
+    const keys = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+    const shaped = fc.record(Object.fromEntries(keys.map((k) => [k, fc.jsonValue()])), { requiredKeys: [] });
+    const anything = fc.oneof(fc.jsonValue(), shaped, fc.dictionary(fc.string(), fc.jsonValue()))
+      // Only refused bodies: an accepted one might sign the test user out or delete it.
+      .filter((v) => !schema.safeParse(v).success);
+    await fc.assert(fc.asyncProperty(anything, async (value) => {
+      const response = await post(name, JSON.stringify(value), json);
+      await expectRefusal(response, 400);
+    }), { numRuns: 40 });
+  });
+});
+
+describe.each(getRoutes)('GET %s', (name) => {
+  it('refuses unknown query parameters (400)', async () => {
+    const response = await t.fetch(`${API_BASE}${routes[name].path}?unexpected=1`, { headers: authFor(name) });
+    expect(await expectRefusal(response, 400)).toMatch(/Unrecognized key.*unexpected/);
+  });
+
+  it('never answers 5xx to arbitrary query strings', async () => {
+    const schema = routes[name].body;
+    const query = fc.dictionary(fc.string({ minLength: 1 }), fc.string()).filter((v) => !schema.safeParse(v).success);
+    await fc.assert(fc.asyncProperty(query, async (value) => {
+      const response = await t.fetch(`${API_BASE}${routes[name].path}?${new URLSearchParams(value)}`, { headers: authFor(name) });
+      await expectRefusal(response, 400);
+    }), { numRuns: 30 });
+  });
+});
+
+describe('auth routes', () => {
+  const authRoutes = names.filter((n) => routes[n].auth);
+
+  it('answer 401 before reading the body', async () => {
+    for (const name of authRoutes) {
+      const def = routes[name];
+      const response = await t.fetch(API_BASE + def.path, {
+        method: def.method,
+        ...(def.method === 'POST' ? { headers: json, body: '{"not json' } : {}),
+      });
+      expect(await expectRefusal(response, 401), name).toBe('Unauthorised');
+    }
+  });
+
+  it('answer GET /mobile/logout with its query validated like the POST body', async () => {
+    const response = await t.fetch(`${API_BASE}/mobile/logout?deviceId=`, { headers: me.headers });
+    expect(await expectRefusal(response, 400)).toMatch(/deviceId/);
+  });
+});
+
+describe('paths and methods', () => {
+  it('answer unknown API paths with a 404 ErrorBody, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
+      const response = await t.fetch('/api/no/such/route', { method, headers: { accept: 'text/html' } });
+      expect(await expectRefusal(response, 404)).toMatch(/No API route/);
+    }
+    await expectRefusal(await t.fetch('/api'), 404);
+  });
+
+  it('answer a known path with the wrong method 405 with Allow', async () => {
+    const response = await t.fetch('/api/mobile/send-otp', { method: 'PUT', headers: json, body: '{}' });
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await expectRefusal(response, 405)).toMatch(/takes POST/);
+    const logout = await t.fetch('/api/mobile/logout', { method: 'DELETE' });
+    expect(logout.headers.get('allow')).toBe('POST, GET');
+  });
+});
