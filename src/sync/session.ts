@@ -7,7 +7,8 @@
 //   5xx                  sync-status.serverError = { status }
 //   401 on an auth route the 401 rule: a usable login token → sync-status.autoLogoutPrompt;
 //                        otherwise local data is cleared and sync-status.sessionExpired is set
-//   440 on an auth route the session's token and selected bot are cleared
+//   440 on an auth route the session's token and selected bot are cleared (and, with a usable
+//                        login token, the auto-logout prompt offers to sign in again)
 //   timeout / cancel     nothing (CancelError → the 'cancelled' AppError, which shows nothing)
 // send-otp has its own dialog for all of these (retry button), so it raises no flags.
 import { routes, type BodyOf, type CityEntry, type Profile, type ResponseOf, type RouteName, type SessionTokens, type StateEntry } from '../api/contract';
@@ -25,6 +26,7 @@ import {
   unauthorisedError,
 } from '../domain/errors';
 import { isLanguageCode, type LanguageCode } from '../domain/language-codes';
+import { isLoginTokenUsable } from '../domain/session-expiry';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import {
@@ -150,7 +152,7 @@ export function createSessionFlows(deps: SessionDeps): SessionFlows {
     } else if (status === 401 && routes[route].auth) {
       return unauthorised(serverMessage);
     } else if (status === 440 && routes[route].auth) {
-      await modifyLocalDoc(db, 'session', (s) => ({ ...(s ?? newSession(newDeviceId())), token: null, selectedBot: null }));
+      await sessionClosed();
     }
     return options.map ? options.map(status, serverMessage) : errorForStatus(status, serverMessage);
   }
@@ -172,6 +174,16 @@ export function createSessionFlows(deps: SessionDeps): SessionFlows {
       await patchSyncStatus({ sessionExpired: true });
     }
     return error;
+  }
+
+  /**
+   * 440 (the session expired): spec §4 clears the token and the selected bot. The reference
+   * server's sessions last 30 days and login tokens 90, so a 440 usually comes with a usable
+   * login token: then the auto-logout prompt offers to sign in again with it.
+   */
+  async function sessionClosed(): Promise<void> {
+    const session = await modifyLocalDoc(db, 'session', (s) => ({ ...(s ?? newSession(newDeviceId())), token: null, selectedBot: null }));
+    if (!session.isStandalone && isLoginTokenUsable(session, now())) await patchSyncStatus({ autoLogoutPrompt: true });
   }
 
   async function attempt<N extends RouteName>(

@@ -219,12 +219,21 @@ describe('status classes on authenticated calls', () => {
     expect((await getLocalDoc(db, 'settings'))?.homeTab).toBe('chat');
   });
 
-  test('440 clears the token and the selected bot only', async () => {
+  test('440 clears the token and the selected bot', async () => {
     const { db, flows } = await signedIn({}, { '/api/user/get-profile': () => errorBody(440, 'Session closed') });
     await patchLocalDoc(db, 'session', { selectedBot: { bot_uuid: 'b1', name: 'Bot' } }, (await getLocalDoc(db, 'session'))!);
     const res = await flows.refreshProfile();
     expect(res.ok ? null : res.error.key).toBe('sessionClosed');
     expect(await getLocalDoc(db, 'session')).toMatchObject({ token: null, selectedBot: null, mobile: MOBILE, loginToken: 'b'.repeat(32) });
+    // the login token is still good: offer to sign in again with it
+    expect((await getLocalDoc(db, 'sync-status'))?.autoLogoutPrompt).toBe(true);
+  });
+
+  test('440 with an expired login token: signed out, no prompt', async () => {
+    const { db, flows } = await signedIn({}, { '/api/user/get-profile': () => errorBody(440, 'Session expired') }, { loginTokenExpiry: NOW - 1 });
+    await flows.refreshProfile();
+    expect((await getLocalDoc(db, 'session'))?.token).toBeNull();
+    expect((await getLocalDoc(db, 'sync-status'))?.autoLogoutPrompt ?? false).toBe(false);
   });
 });
 

@@ -13,7 +13,7 @@ import { fakeIndexedDb, freshDbName, openTestDatabase } from '../db/helpers/fake
 import { openDatabase } from '../../../src/db/database';
 import { MOBILE, errorBody, fakeApi, json, tokens } from './helpers/fake-api';
 
-const cleanup: (() => Promise<void> | void)[] = [];
+const cleanup: (() => unknown)[] = [];
 afterEach(async () => {
   for (const fn of cleanup.splice(0).reverse()) await fn();
 });
