@@ -1,0 +1,68 @@
+// The app: database → language → error boundary → dialogs → router. Each provider renders the
+// splash until what it needs has been read, so no screen ever renders on guessed state.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { RouterProvider } from '@tanstack/react-router';
+import { useAuthFlow, useOnboardingState, useSession, useSettings } from '../db/ui-surface';
+import { AppIntlProvider } from './intl-provider';
+import { ErrorBoundary } from './error-boundary';
+import { CrashScreen } from './crash-screen';
+import { DialogQueueProvider } from './dialog-queue';
+import { ConfirmProvider } from './confirm';
+import { createAppRouter } from './router';
+import type { AuthSnapshot } from './route-guards';
+import { Splash } from './splash';
+
+function useAuthSnapshot(): AuthSnapshot | null {
+  const session = useSession();
+  const flow = useAuthFlow();
+  const onboarding = useOnboardingState();
+  const step = onboarding.step;
+  const signedIn = !!session.doc?.token;
+  const otpRequested = flow.doc.otpRequested && !!flow.doc.mobile;
+  const ready = session.loaded && flow.loaded && onboarding.loaded;
+  return useMemo(() => (ready ? { signedIn, otpRequested, onboardingStep: signedIn ? step : null } : null), [ready, signedIn, otpRequested, step]);
+}
+
+/** The user's font settings (spec part 1 §3: size and weight scale) applied to the whole page. */
+function useFontSettings() {
+  const settings = useSettings();
+  const { sizeScale, boldText } = settings.doc;
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.setProperty('--app-size-scale', String(sizeScale > 0 ? sizeScale : 1));
+    root.classList.toggle('bold-text', boldText);
+  }, [sizeScale, boldText]);
+}
+
+function Routes() {
+  const auth = useAuthSnapshot();
+  useFontSettings();
+  if (!auth) return <Splash />;
+  return <LiveRouter auth={auth} />;
+}
+
+function LiveRouter({ auth }: { auth: AuthSnapshot }) {
+  const [router] = useState(() => createAppRouter(auth));
+  const previous = useRef(auth);
+  useEffect(() => {
+    if (previous.current === auth) return;
+    previous.current = auth;
+    // RouterProvider has put the new auth into the context; re-run the guards of the current route.
+    void router.invalidate();
+  }, [auth, router]);
+  return <RouterProvider router={router} context={{ auth }} />;
+}
+
+export function App() {
+  return (
+    <AppIntlProvider>
+      <ErrorBoundary fallback={(reset) => <CrashScreen onRetry={reset} />}>
+        <DialogQueueProvider>
+          <ConfirmProvider>
+            <Routes />
+          </ConfirmProvider>
+        </DialogQueueProvider>
+      </ErrorBoundary>
+    </AppIntlProvider>
+  );
+}

@@ -1,0 +1,79 @@
+// IntlProvider for the app language (app-language local document). The messages of the new
+// language are loaded before the switch, so the screen never flashes raw ids; until the first
+// load finishes the splash shows.
+import { useEffect, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import type { LanguageCode } from '../domain/language-codes';
+import { loadMessages, type Messages } from '../i18n/load-messages';
+import { loadFontsFor } from '../i18n/fonts';
+import { useAppLanguage, useProfile } from '../db/ui-surface';
+import { Splash } from './splash';
+
+interface Loaded {
+  locale: LanguageCode;
+  messages: Messages;
+}
+
+async function load(code: LanguageCode): Promise<Loaded> {
+  try {
+    return { locale: code, messages: await loadMessages(code) };
+  } catch {
+    // Offline without this locale cached: English is in the first bundle's cache.
+    if (code !== 'en') {
+      try {
+        return { locale: 'en', messages: await loadMessages('en') };
+      } catch {
+        /* fall through */
+      }
+    }
+    return { locale: 'en', messages: {} };
+  }
+}
+
+export function AppIntlProvider({ children }: { children: ReactNode }) {
+  const lang = useAppLanguage();
+  const code: LanguageCode | null = lang.loaded ? (lang.doc?.code ?? 'en') : null;
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const profile = useProfile();
+  const region = profile.doc?.state?.code ?? null;
+
+  // The script fonts of the language and of the user's region (spec part 1 §1). Not awaited:
+  // the font CSS is small, the faces swap in when their files arrive.
+  useEffect(() => {
+    if (!code) return;
+    loadFontsFor({ language: code, region }).catch(() => undefined);
+  }, [code, region]);
+
+  useEffect(() => {
+    if (!code) return;
+    let live = true;
+    void load(code).then((next) => {
+      if (live) setLoaded(next);
+    });
+    return () => {
+      live = false;
+    };
+  }, [code]);
+
+  const locale = loaded?.locale;
+  useEffect(() => {
+    if (!locale) return;
+    document.documentElement.lang = locale === 'en' ? 'en-IN' : locale;
+  }, [locale]);
+
+  if (!loaded) return <Splash />;
+  return (
+    <IntlProvider
+      locale={loaded.locale === 'en' ? 'en-IN' : `${loaded.locale}-IN`}
+      messages={loaded.messages}
+      defaultLocale="en-IN"
+      onError={(err) => {
+        // A missing id is caught by the i18n unit test; at run time the id shows, no console noise.
+        if (err.code === 'MISSING_TRANSLATION') return;
+        console.error(err);
+      }}
+    >
+      {children}
+    </IntlProvider>
+  );
+}

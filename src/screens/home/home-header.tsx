@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { logout } from '../../db/ui-surface';
+import { MSG } from '../../domain/errors';
+import { useConfirm } from '../../app/confirm';
+import { Brand } from '../shared/brand';
+import { LanguageSwitcher } from '../shared/language-switcher';
+
+/** The app bar: name, language switcher, and logout (confirmed first). */
+export function HomeHeader() {
+  const intl = useIntl();
+  const confirm = useConfirm();
+  const [busy, setBusy] = useState(false);
+  const onLogout = async () => {
+    const ok = await confirm({
+      title: intl.formatMessage({ id: MSG.logout.title }),
+      body: intl.formatMessage({ id: MSG.logout.body }),
+      denyLabel: intl.formatMessage({ id: MSG.logout.decline }),
+      allowLabel: intl.formatMessage({ id: MSG.logout.accept }),
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    // Signed out even when the call fails (spec part 1 §4); the route guard then shows login.
+    await logout();
+    setBusy(false);
+  };
+  const label = intl.formatMessage({ id: 'home.logout' });
+  return (
+    <header className="home-header">
+      <div className="home-header__inner">
+        <Brand tone="on-brand" />
+        <div className="home-header__actions">
+          <LanguageSwitcher tone="on-brand" />
+          <button type="button" className="home-header__logout" onClick={() => void onLogout()} disabled={busy} aria-label={label} title={label}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 16l-4-4 4-4M6 12h10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span className="home-header__logout-text" aria-hidden="true">
+              {label}
+            </span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

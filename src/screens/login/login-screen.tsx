@@ -1,0 +1,122 @@
+// The login screen (spec part 1 §2): mobile number with the country's flag and dial code, a
+// clear button and Continue. The number rules are the domain's (phone-input.ts); this screen only
+// wires them to the input and asks the data layer for a code.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from '@tanstack/react-router';
+import { OTP_LENGTH } from '../../domain/constants';
+import { COUNTRIES, DEFAULT_COUNTRY, countryByIso, formatMobile, parseMobile, type Country } from '../../domain/countries';
+import { isPhoneComplete, sanitizePhoneInput, shouldSubmitPhoneOnKey } from '../../domain/phone-input';
+import { requestOtp, useAuthFlow } from '../../db/ui-surface';
+import { useShowError } from '../../app/dialog-queue';
+import { Button } from '../../ui/button';
+import { PhoneField } from '../../ui/phone-field';
+import { Brand } from '../shared/brand';
+import { LanguageSwitcher } from '../shared/language-switcher';
+import { ProductPanel } from './product-panel';
+import './login.css';
+
+function countryName(iso: string, locale: string, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(iso) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export default function LoginScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const showError = useShowError();
+  const flow = useAuthFlow();
+  // Back from the OTP screen ('edit mobile'): the number is kept.
+  const kept = useMemo(() => parseMobile(flow.doc.mobile ?? ''), [flow.doc.mobile]);
+  const [country, setCountry] = useState<Country>(kept?.country ?? DEFAULT_COUNTRY);
+  const [digits, setDigits] = useState(kept?.national ?? '');
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const complete = isPhoneComplete(digits, country);
+
+  const countries = useMemo(
+    () => COUNTRIES.map((c) => ({ iso: c.iso, dialCode: c.dialCode, label: intl.formatMessage({ id: 'login.phone.countryOption' }, { country: countryName(c.iso, intl.locale, c.name), dialCode: c.dialCode }) })),
+    [intl],
+  );
+
+  // The OTP screen is the next step: fetch its code while the user types (spotty networks).
+  useEffect(() => {
+    if (digits.length > 0) void import('../otp/otp-screen');
+  }, [digits.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = async () => {
+    if (!complete || busy) return;
+    setBusy(true);
+    const result = await requestOtp(formatMobile(country, digits));
+    setBusy(false);
+    if (result.ok) void navigate({ to: '/otp-verification' });
+    else showError(result.error);
+  };
+
+  // A code sent by the error dialog's Retry button (not by submit above) also moves on.
+  const requestStatus = flow.doc.requestStatus;
+  const previousStatus = useRef(requestStatus);
+  useEffect(() => {
+    const before = previousStatus.current;
+    previousStatus.current = requestStatus;
+    if (before !== 'fulfilled' && requestStatus === 'fulfilled' && flow.doc.otpRequested && !busy) {
+      void navigate({ to: '/otp-verification' });
+    }
+  }, [requestStatus, flow.doc.otpRequested, busy, navigate]);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit();
+  };
+
+  return (
+    <div className="login">
+      <ProductPanel />
+      <main className="login__main">
+        <div className="login__top">
+          <span className="login__brand-mobile">
+            <Brand />
+          </span>
+          <LanguageSwitcher />
+        </div>
+        <form className="login__card" onSubmit={onSubmit} noValidate>
+          <img className="login__hero" src="/images/login-hero.svg" alt="" width={220} height={160} />
+          <h1 className="login__title">{intl.formatMessage({ id: 'login.title' })}</h1>
+          <p className="login__subtitle">{intl.formatMessage({ id: 'login.subtitle' }, { count: OTP_LENGTH })}</p>
+          <PhoneField
+            label={intl.formatMessage({ id: 'login.phone.label' })}
+            countryLabel={intl.formatMessage({ id: 'login.phone.country' })}
+            clearLabel={intl.formatMessage({ id: 'login.phone.clear' })}
+            hint={intl.formatMessage({ id: 'login.phone.hint' }, { count: country.digitCount })}
+            countries={countries}
+            country={country.iso}
+            onCountryChange={(iso) => {
+              const next = countryByIso(iso) ?? DEFAULT_COUNTRY;
+              setCountry(next);
+              setDigits((d) => sanitizePhoneInput(d, next));
+              inputRef.current?.focus();
+            }}
+            value={digits}
+            onValueChange={(raw) => setDigits(sanitizePhoneInput(raw, country))}
+            onClear={() => {
+              setDigits('');
+              inputRef.current?.focus();
+            }}
+            onEnter={() => {
+              if (shouldSubmitPhoneOnKey('Enter', digits, country)) void submit();
+            }}
+            disabled={busy}
+            inputRef={inputRef}
+          />
+          <Button type="submit" block disabled={!complete} pending={busy} className="login__continue">
+            {intl.formatMessage({ id: busy ? 'login.continue.pending' : 'login.continue' })}
+          </Button>
+          <p className="login__note">{intl.formatMessage({ id: 'login.note' })}</p>
+        </form>
+      </main>
+    </div>
+  );
+}
