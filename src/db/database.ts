@@ -17,7 +17,7 @@ export interface OpenDatabaseOptions {
   /** IndexedDB implementation: the browser's by default, `fake-indexeddb` in Node. */
   indexedDB?: DexieSettings['indexedDB'];
   IDBKeyRange?: DexieSettings['IDBKeyRange'];
-  /** Dev-mode checks and schema validation; defaults to import.meta.env.DEV (false in production builds). */
+  /** Dev-mode checks and schema validation (default on); only honoured in development and tests, never in production builds. */
   devMode?: boolean;
   /**
    * Lets a second instance of the same name open in the same JavaScript realm (tests that
@@ -37,11 +37,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
   if (options.indexedDB) settings.indexedDB = options.indexedDB;
   if (options.IDBKeyRange) settings.IDBKeyRange = options.IDBKeyRange;
   let storage: RxStorage<unknown, DexieSettings> = getRxStorageDexie(settings);
-  // Written as the literal `import.meta.env.DEV` so Vite can fold it and drop the dynamic import.
-  const devMode = options.devMode ?? import.meta.env.DEV;
-  if (devMode) {
-    const { withDevMode } = await import('./dev-mode');
-    storage = withDevMode(storage);
+  // The outer test is the bare literal `import.meta.env.DEV`: Vite folds it to false in a
+  // production build, which drops the dynamic import and with it the dev-mode chunk.
+  if (import.meta.env.DEV) {
+    if (options.devMode ?? true) {
+      const { withDevMode } = await import('./dev-mode');
+      storage = withDevMode(storage);
+    }
   }
   const db = await createRxDatabase<AppCollections>({
     name: options.name ?? DEFAULT_DB_NAME,
