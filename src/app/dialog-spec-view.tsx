@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { DialogAction, DialogImage, DialogSpec } from '../domain/error-types';
+import { dismissActionOf } from './dialog-priority';
 import { Dialog } from '../ui/dialog';
 
 const IMAGES: Record<DialogImage, string | undefined> = {
@@ -9,14 +10,6 @@ const IMAGES: Record<DialogImage, string | undefined> = {
   update: '/images/update.svg',
   none: undefined,
 };
-
-/** Actions that only close or decline: Escape and the backdrop run them. Dialogs without one
- *  (the auto-logout prompt) must be answered with a button. */
-const DISMISS_ACTIONS: readonly DialogAction[] = ['default', 'update-app-version-decline', 'edit-mobile'];
-
-export function dismissActionOf(spec: DialogSpec): DialogAction | undefined {
-  return spec.actions.find((a) => DISMISS_ACTIONS.includes(a.action))?.action;
-}
 
 export interface DialogSpecViewProps {
   spec: DialogSpec;

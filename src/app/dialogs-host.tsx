@@ -4,25 +4,11 @@
 // spec's actions (runDialogAction); the outcome may ask for a reload or the login route.
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { DialogAction, DialogSpec } from '../domain/error-types';
-import { autoLogoutDialog, noInternetDialog, serverErrorDialog, somethingWentWrongDialog, updateAvailableDialog } from '../domain/errors';
-import { runDialogAction, useSyncStatus, type SyncStatusDoc } from '../db/ui-surface';
+import type { DialogAction } from '../domain/error-types';
+import { runDialogAction, useSyncStatus } from '../db/ui-surface';
+import { pickDialog } from './dialog-priority';
 import { DialogSpecView } from './dialog-spec-view';
 import { useDialogQueue } from './dialog-queue';
-
-type Source = 'queue' | 'sync';
-
-export function pickDialog(status: SyncStatusDoc | null, queue: readonly DialogSpec[]): { spec: DialogSpec; source: Source } | null {
-  if (status?.autoLogoutPrompt) return { spec: autoLogoutDialog(), source: 'sync' };
-  if (status?.sessionExpired) return { spec: somethingWentWrongDialog(), source: 'sync' };
-  const first = queue[0];
-  if (first) return { spec: first, source: 'queue' };
-  if (!status) return null;
-  if (status.serverError) return { spec: serverErrorDialog(status.serverError.status), source: 'sync' };
-  if (status.noInternet) return { spec: noInternetDialog(), source: 'sync' };
-  if (status.updateAvailable) return { spec: updateAvailableDialog(), source: 'sync' };
-  return null;
-}
 
 export function DialogsHost() {
   const sync = useSyncStatus();

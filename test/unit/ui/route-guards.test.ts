@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { redirectFor, type AppPath, type AuthSnapshot } from '../../../src/app/route-guards';
+
+const PATHS: AppPath[] = ['/', '/otp-verification', '/onboarding', '/home'];
+const signedOut = (otpRequested = false): AuthSnapshot => ({ signedIn: false, otpRequested, onboardingStep: null });
+
+describe('redirectFor', () => {
+  it('keeps signed-out users on the login screens', () => {
+    expect(redirectFor('/', signedOut())).toBeNull();
+    expect(redirectFor('/home', signedOut())).toBe('/');
+    expect(redirectFor('/onboarding', signedOut())).toBe('/');
+  });
+
+  it('shows the OTP screen only after a code was requested', () => {
+    expect(redirectFor('/otp-verification', signedOut(false))).toBe('/');
+    expect(redirectFor('/otp-verification', signedOut(true))).toBeNull();
+    // the phone's back button from the OTP screen reaches the login screen
+    expect(redirectFor('/', signedOut(true))).toBeNull();
+  });
+
+  it('sends signed-in users to onboarding while a step is left', () => {
+    for (const step of ['language', 'name', 'location'] as const) {
+      const auth: AuthSnapshot = { signedIn: true, otpRequested: false, onboardingStep: step };
+      for (const path of PATHS) expect(redirectFor(path, auth)).toBe(path === '/onboarding' ? null : '/onboarding');
+    }
+  });
+
+  it('sends signed-in, onboarded users home from every other route', () => {
+    const auth: AuthSnapshot = { signedIn: true, otpRequested: true, onboardingStep: null };
+    for (const path of PATHS) expect(redirectFor(path, auth)).toBe(path === '/home' ? null : '/home');
+  });
+});
