@@ -1,11 +1,12 @@
 // The reference server: Fastify with the API of the shared contract under /api, /version.json
 // and the built app with its single-page fallback. createServer() builds it (database opened
 // and migrated); listen() is separate so tests can take an ephemeral port.
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_BASE } from '../src/api/headers';
 import { accountRoutes } from './accounts/routes';
 import { sessionAuthenticator } from './accounts/sessions';
+import { sweepExpired } from './accounts/sweep';
 import type { RouteModule, ServerContext } from './context';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -53,7 +54,8 @@ export interface Server {
   close(): Promise<void>;
 }
 
-const REPO_ROOT = new URL('../', import.meta.url);
+const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const SWEEP_EVERY_MS = 3600_000;
 
 // Friendlier words for Fastify's own refusals of a request body.
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -116,7 +118,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   for (const register of ROUTE_MODULES) register(api, ctx);
 
   registerVersion(app, { version_code: versionCode, version_name: versionName });
-  const site = await registerStatic(app, opts.staticDir ?? resolve(new URL('dist', REPO_ROOT).pathname));
+  const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -132,6 +134,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   await app.ready();
 
+  // Housekeeping of expired sign-in rows; a failure is logged and retried at the next round.
+  let sweepRunning: Promise<void> = Promise.resolve();
+  const sweep = () => {
+    sweepRunning = sweepExpired(db, now()).catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
+    return sweepRunning;
+  };
+  await sweep();
+  const sweeping = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  sweeping.unref();
+
   const server: Server = {
     app,
     db,
@@ -145,6 +157,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       return server.url;
     },
     async close() {
+      clearInterval(sweeping);
+      await sweepRunning;
       await app.close();
       if (ownsDb) await db.close();
     },

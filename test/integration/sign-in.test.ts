@@ -1,5 +1,6 @@
 // Sign-in and sessions against the real server: codes, their limits, sessions, tokens.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpired } from '../../server/accounts/sweep';
 import { createServer } from '../../server/app';
 import { sessionHeaders, startTestServer, type TestServer } from './helpers/server';
 
@@ -352,5 +353,39 @@ describe('mobile codes', () => {
 
   it('need a session to be created', async () => {
     expect((await t.call('createMobileCode', {})).status).toBe(401);
+  });
+});
+
+describe('housekeeping', () => {
+  it('sweeps expired sign-in rows, keeping expired sessions long enough to answer 440', async () => {
+    const db = t.server.db;
+    const me = await t.signIn();
+    const user = me.tokens.user.user_uuid;
+    await t.ok('createMobileCode', {}, { session: me });
+    const count = async (table: string, column = 'user_uuid', value: string = user) =>
+      (await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, [value]))[0]?.n;
+
+    t.clock.advance(2 * DAY);
+    await sweepExpired(db, t.clock.now());
+    expect(await count('mobile_codes')).toBe(0);
+    expect(await count('media_tokens')).toBe(0);
+    expect(await count('otp_codes', 'mobile', me.mobile)).toBe(0);
+    expect(await count('otp_numbers', 'mobile', me.mobile)).toBe(0);
+    expect(await count('sessions')).toBe(1);
+
+    t.clock.advance(40 * DAY); // the session expired 12 days ago: still answered 440
+    await sweepExpired(db, t.clock.now());
+    expect((await t.call('getProfile', {}, { session: me })).status).toBe(440);
+
+    t.clock.advance(20 * DAY); // expired 32 days ago: gone, and so 401
+    await sweepExpired(db, t.clock.now());
+    expect(await count('sessions')).toBe(0);
+    expect((await t.call('getProfile', {}, { session: me })).status).toBe(401);
+    expect(await count('login_tokens')).toBe(1); // still valid for a new session
+
+    t.clock.advance(30 * DAY);
+    await sweepExpired(db, t.clock.now());
+    expect(await count('login_tokens')).toBe(0);
+    expect(await count('users')).toBe(1); // the user stays
   });
 });
