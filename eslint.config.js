@@ -35,4 +35,12 @@ export default tseslint.config(
   { files: ['src/ui/**/*.{ts,tsx}'], rules: restrict(NETWORK, DB) },
   { files: ['src/domain/**/*.ts', 'src/api/**/*.ts'], rules: restrict(PURE) },
   { files: ['server/**/*.ts'], rules: restrict(SERVER) },
+  {
+    // The contract's zod schemas are for the server; the app takes only their types and the
+    // plain route table, so no schema library reaches the bundles.
+    files: ['src/{app,screens,ui,db,sync,workers,i18n,domain}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/api/contract', 'zod', 'zod/*'], allowTypeImports: true, message: 'import the route table (src/api/route-table) or types only (import type) from the contract' }] }],
+    },
+  },
 );

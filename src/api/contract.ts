@@ -3,6 +3,7 @@
 // validates bodies with these schemas; the client's API client is typed by them.
 import { z } from 'zod';
 import { parseMobile } from '../domain/countries';
+import { ROUTE_TABLE, type RouteMeta } from './route-table';
 
 export const mobileSchema = z
   .string()
@@ -57,11 +58,7 @@ export interface CityEntry { name: string }
 
 // ---------- routes ----------
 
-export interface RouteDef<B extends z.ZodType, R> {
-  readonly path: string;
-  readonly method: 'GET' | 'POST';
-  /** true: the call needs the mobile and session-id headers of a live session. */
-  readonly auth: boolean;
+export interface RouteDef<B extends z.ZodType, R> extends RouteMeta {
   readonly body: B;
   /** Phantom type of the 200 answer; never read at run time. */
   readonly response?: R;
@@ -75,38 +72,38 @@ const empty = z.object({}).strict();
 
 export const routes = {
   sendOtp: route<{ message: string; resendAfterSeconds: number; expiresInSeconds: number }>()({
-    path: '/mobile/send-otp', method: 'POST', auth: false,
+    ...ROUTE_TABLE.sendOtp,
     body: z.object({ mobile: mobileSchema }).strict(),
   }),
   verifyOtp: route<SessionTokens>()({
-    path: '/mobile/verify-otp', method: 'POST', auth: false,
+    ...ROUTE_TABLE.verifyOtp,
     body: z.object({ mobile: mobileSchema, otp: otpSchema }).strict(),
   }),
   loginWithToken: route<SessionTokens>()({
-    path: '/mobile/login-with-token', method: 'POST', auth: false,
+    ...ROUTE_TABLE.loginWithToken,
     body: z.object({ mobile: mobileSchema, loginToken: token128 }).strict(),
   }),
   /** Spec: GET, or POST with deviceId. Both are served; the client uses POST. */
   logout: route<{ message: string }>()({
-    path: '/mobile/logout', method: 'POST', auth: true,
+    ...ROUTE_TABLE.logout,
     body: z.object({ deviceId: z.string().min(1).max(64).optional() }).strict(),
   }),
   getMediaToken: route<{ mediaToken: string; mediaTokenExpiry: number }>()({
-    path: '/mobile/get-media-token', method: 'POST', auth: true, body: empty,
+    ...ROUTE_TABLE.getMediaToken, body: empty,
   }),
   /** Creates a short code that stands for the caller's mobile (for links that prefill the login). */
   createMobileCode: route<{ mobileCode: string; expiresAt: number }>()({
-    path: '/mobile/create-mobile-code', method: 'POST', auth: true, body: empty,
+    ...ROUTE_TABLE.createMobileCode, body: empty,
   }),
   getValueFromCode: route<{ mobile: string }>()({
-    path: '/mobile/get-value-from-code', method: 'POST', auth: false,
+    ...ROUTE_TABLE.getValueFromCode,
     body: z.object({ mobileCode: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'mobileCode must be 6 to 32 letters or digits') }).strict(),
   }),
   getProfile: route<Profile>()({
-    path: '/user/get-profile', method: 'GET', auth: true, body: empty,
+    ...ROUTE_TABLE.getProfile, body: empty,
   }),
   updateProfile: route<Profile>()({
-    path: '/user/update-profile', method: 'POST', auth: true,
+    ...ROUTE_TABLE.updateProfile,
     body: z.object({
       name: z.string().trim().min(1, 'name must not be blank').max(60).optional(),
       email: z.string().trim().max(254).email('email is not valid').or(z.literal('')).optional(),
@@ -121,15 +118,15 @@ export const routes = {
     }).strict(),
   }),
   getStates: route<{ states: StateEntry[] }>()({
-    path: '/user/get-states', method: 'POST', auth: true,
+    ...ROUTE_TABLE.getStates,
     body: z.object({ country_code: countryIsoSchema }).strict(),
   }),
   getCities: route<{ cities: CityEntry[] }>()({
-    path: '/user/get-cities', method: 'POST', auth: true,
+    ...ROUTE_TABLE.getCities,
     body: z.object({ country_code: countryIsoSchema, state_code: z.string().min(1).max(16) }).strict(),
   }),
   deleteProfile: route<{ message: string }>()({
-    path: '/user/delete-profile', method: 'POST', auth: true,
+    ...ROUTE_TABLE.deleteProfile,
     body: z.object({ device_id: z.string().min(1).max(64).optional() }).strict(),
   }),
 } as const;
@@ -141,3 +138,9 @@ export type ResponseOf<N extends RouteName> = NonNullable<Routes[N]['response']>
 
 /** GET /version.json (outside the API base): the build's version code. */
 export interface VersionFile { version_code: number; version_name: string }
+
+// Both tables name the same routes: a route added to one and not the other fails to compile.
+const _everyRouteHasMeta: Record<RouteName, RouteMeta> = ROUTE_TABLE;
+const _everyMetaHasRoute: Record<keyof typeof ROUTE_TABLE, unknown> = routes;
+void _everyRouteHasMeta;
+void _everyMetaHasRoute;

@@ -7,7 +7,8 @@
 //   BadStatusError   an answer other than 200 or 204; its message is '{status}:-{message}'
 // What a failure means for the session (401, 440, dialogs) is decided by session.ts, not here.
 import { API_BASE, HEADER, packageNameFor } from '../api/headers';
-import { routes, type BodyOf, type ResponseOf, type RouteName } from '../api/contract';
+import type { BodyOf, ResponseOf, RouteName } from '../api/contract';
+import { ROUTE_TABLE as routes } from '../api/route-table';
 import { BadStatusError, CancelError, NoResponseError } from '../domain/errors';
 import type { LanguageCode } from '../domain/language-codes';
 

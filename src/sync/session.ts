@@ -11,7 +11,8 @@
 //                        login token, the auto-logout prompt offers to sign in again)
 //   timeout / cancel     nothing (CancelError → the 'cancelled' AppError, which shows nothing)
 // send-otp has its own dialog for all of these (retry button), so it raises no flags.
-import { routes, type BodyOf, type CityEntry, type Profile, type ResponseOf, type RouteName, type SessionTokens, type StateEntry } from '../api/contract';
+import type { BodyOf, CityEntry, Profile, ResponseOf, RouteName, SessionTokens, StateEntry } from '../api/contract';
+import { ROUTE_TABLE as routes } from '../api/route-table';
 import { parseMobile, type CountryIso } from '../domain/countries';
 import type { AppError, DialogAction } from '../domain/error-types';
 import {
@@ -202,8 +203,18 @@ export function createSessionFlows(deps: SessionDeps): SessionFlows {
     await setLocalDoc(db, 'profile', profile);
   }
 
-  /** After a sign-in: the session, the profile, and the app language agreed between both sides. */
+  /**
+   * After a sign-in: the profile and the app language first, the session tokens last, so that an
+   * observer never sees "signed in" without the profile the onboarding step is computed from.
+   */
   async function storeSignIn(mobile: string, tokens: SessionTokens): Promise<void> {
+    await storeProfile(tokens.user);
+    const appLanguage = await readLocalDoc(db, 'app-language', DEFAULT_APP_LANGUAGE);
+    const serverLanguage = tokens.user.language;
+    const takeServerLanguage = !appLanguage.chosen && serverLanguage != null && isLanguageCode(serverLanguage);
+    // a returning user on a new device: take the language their profile has
+    if (takeServerLanguage) await setLocalDoc(db, 'app-language', appLanguageFor(serverLanguage, true));
+
     await modifyLocalDoc(db, 'session', (current) => ({
       ...(current ?? newSession(newDeviceId())),
       mobile: tokens.user.mobile || mobile,
@@ -215,15 +226,9 @@ export function createSessionFlows(deps: SessionDeps): SessionFlows {
       clientSessionId: tokens.clientSessionId,
       profileDetailsFetched: true,
     }));
-    await storeProfile(tokens.user);
     await patchSyncStatus({ autoLogoutPrompt: false, sessionExpired: false, unauthorised: false });
 
-    const appLanguage = await readLocalDoc(db, 'app-language', DEFAULT_APP_LANGUAGE);
-    const serverLanguage = tokens.user.language;
-    if (!appLanguage.chosen && serverLanguage && isLanguageCode(serverLanguage)) {
-      // a returning user on a new device: take the language their profile has
-      await setLocalDoc(db, 'app-language', appLanguageFor(serverLanguage, true));
-    } else if (appLanguage.chosen && serverLanguage !== appLanguage.code) {
+    if (appLanguage.chosen && serverLanguage !== appLanguage.code) {
       // picked on this device before signing in: tell the profile, quietly (best effort)
       const res = await attempt('updateProfile', { language: appLanguage.code });
       if (res.ok) await storeProfile(res.value);

@@ -1,0 +1,26 @@
+// Where each API route lives and whether it needs a session: plain data with no schema library,
+// so the app's bundles carry only this table. The body schemas and answer types of the same
+// routes are in contract.ts (the server validates with them; the client imports their types).
+export interface RouteMeta {
+  readonly path: string;
+  readonly method: 'GET' | 'POST';
+  /** true: the call needs the mobile and session-id headers of a live session. */
+  readonly auth: boolean;
+}
+
+export const ROUTE_TABLE = {
+  sendOtp: { path: '/mobile/send-otp', method: 'POST', auth: false },
+  verifyOtp: { path: '/mobile/verify-otp', method: 'POST', auth: false },
+  loginWithToken: { path: '/mobile/login-with-token', method: 'POST', auth: false },
+  logout: { path: '/mobile/logout', method: 'POST', auth: true },
+  getMediaToken: { path: '/mobile/get-media-token', method: 'POST', auth: true },
+  createMobileCode: { path: '/mobile/create-mobile-code', method: 'POST', auth: true },
+  getValueFromCode: { path: '/mobile/get-value-from-code', method: 'POST', auth: false },
+  getProfile: { path: '/user/get-profile', method: 'GET', auth: true },
+  updateProfile: { path: '/user/update-profile', method: 'POST', auth: true },
+  getStates: { path: '/user/get-states', method: 'POST', auth: true },
+  getCities: { path: '/user/get-cities', method: 'POST', auth: true },
+  deleteProfile: { path: '/user/delete-profile', method: 'POST', auth: true },
+} as const satisfies Record<string, RouteMeta>;
+
+export type RouteTableName = keyof typeof ROUTE_TABLE;
