@@ -26,3 +26,11 @@ const DISMISS_ACTIONS: readonly DialogAction[] = ['default', 'update-app-version
 export function dismissActionOf(spec: DialogSpec): DialogAction | undefined {
   return spec.actions.find((a) => DISMISS_ACTIONS.includes(a.action))?.action;
 }
+
+/** Buttons in display order: closing and declining first, the action the dialog offers last
+ *  (the primary button, at the right or the bottom, where the thumb is). */
+export function orderActions(spec: DialogSpec): DialogSpec['actions'] {
+  const dismiss = dismissActionOf(spec);
+  if (!dismiss || spec.actions.length < 2) return spec.actions;
+  return [...spec.actions.filter((a) => a.action === dismiss), ...spec.actions.filter((a) => a.action !== dismiss)];
+}

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { DialogAction, DialogImage, DialogSpec } from '../domain/error-types';
-import { dismissActionOf } from './dialog-priority';
+import { dismissActionOf, orderActions } from './dialog-priority';
 import { Dialog } from '../ui/dialog';
 
 const IMAGES: Record<DialogImage, string | undefined> = {
@@ -10,6 +10,20 @@ const IMAGES: Record<DialogImage, string | undefined> = {
   update: '/images/update.svg',
   none: undefined,
 };
+
+/** Blob URLs of the images, read while the network is up: the no-internet dialog is shown
+ *  exactly when /images/no-internet.svg cannot be fetched (until the service worker caches it). */
+const inMemory = new Map<string, string>();
+
+export function preloadDialogImages(): void {
+  for (const url of Object.values(IMAGES)) {
+    if (!url || inMemory.has(url)) continue;
+    fetch(url)
+      .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))
+      .then((blob) => inMemory.set(url, URL.createObjectURL(blob)))
+      .catch(() => undefined);
+  }
+}
 
 export interface DialogSpecViewProps {
   spec: DialogSpec;
@@ -21,7 +35,9 @@ export interface DialogSpecViewProps {
 export function DialogSpecView({ spec, onAction, pending }: DialogSpecViewProps) {
   const intl = useIntl();
   const dismiss = dismissActionOf(spec);
-  const image = IMAGES[spec.image];
+  const path = IMAGES[spec.image];
+  const image = path ? (inMemory.get(path) ?? path) : undefined;
+  const actions = orderActions(spec);
   return (
     <Dialog
       role={spec.kind === 'confirm' || spec.kind === 'error' ? 'alertdialog' : 'dialog'}
@@ -30,10 +46,10 @@ export function DialogSpecView({ spec, onAction, pending }: DialogSpecViewProps)
       body={<p>{intl.formatMessage({ id: spec.bodyId }, spec.values)}</p>}
       image={image}
       onDismiss={dismiss ? () => onAction(dismiss) : undefined}
-      actions={spec.actions.map((a, i) => ({
+      actions={actions.map((a, i) => ({
         label: intl.formatMessage({ id: a.labelId }),
         onClick: () => onAction(a.action),
-        variant: i === spec.actions.length - 1 ? 'primary' : 'secondary',
+        variant: i === actions.length - 1 ? 'primary' : 'secondary',
         pending: pending === a.action,
       }))}
     />

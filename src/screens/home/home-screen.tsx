@@ -1,7 +1,8 @@
 // Home (spec part 1 §2): three tabs, Discover, Chat and Post, the active one remembered in
 // settings. Their content arrives with later issues; until then each shows a friendly empty state.
 import { useIntl } from 'react-intl';
-import { setHomeTab, useProfile, useSettings, useSyncStatus } from '../../db/ui-surface';
+import { setHomeTab, useProfile, useSettings } from '../../db/ui-surface';
+import { useOnline } from '../shared/use-online';
 import type { SettingsDoc } from '../../db/local-docs';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { TabPanel, Tabs } from '../../ui/tabs';
@@ -17,7 +18,7 @@ const ID_PREFIX = 'home';
 export default function HomeScreen() {
   const intl = useIntl();
   const settings = useSettings();
-  const sync = useSyncStatus();
+  const online = useOnline();
   const profile = useProfile();
   const tab = settings.doc.homeTab;
   const name = profile.doc?.name?.trim();
@@ -27,7 +28,7 @@ export default function HomeScreen() {
   return (
     <div className="home">
       <HomeHeader />
-      {sync.loaded && !sync.doc.online && <OfflineBanner message={intl.formatMessage({ id: 'home.offline' })} />}
+      {!online && <OfflineBanner message={intl.formatMessage({ id: 'home.offline' })} />}
       <nav className="home__tabs" aria-label={intl.formatMessage({ id: 'home.tabs.label' })}>
         <Tabs
           label={intl.formatMessage({ id: 'home.tabs.label' })}

@@ -14,6 +14,8 @@ import { PhoneField } from '../../ui/phone-field';
 import { Brand } from '../shared/brand';
 import { LanguageSwitcher } from '../shared/language-switcher';
 import { ProductPanel } from './product-panel';
+import { OfflineBanner } from '../../ui/offline-banner';
+import { useOnline } from '../shared/use-online';
 import './login.css';
 
 function countryName(iso: string, locale: string, fallback: string): string {
@@ -35,6 +37,7 @@ export default function LoginScreen() {
   const [digits, setDigits] = useState(kept?.national ?? '');
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const online = useOnline();
   const complete = isPhoneComplete(digits, country);
 
   const countries = useMemo(
@@ -76,6 +79,11 @@ export default function LoginScreen() {
     <div className="login">
       <ProductPanel />
       <main className="login__main">
+        {!online && (
+          <div className="login__offline">
+            <OfflineBanner message={intl.formatMessage({ id: 'login.offline' })} />
+          </div>
+        )}
         <div className="login__top">
           <span className="login__brand-mobile">
             <Brand />

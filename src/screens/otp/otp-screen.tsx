@@ -16,6 +16,8 @@ import { Brand } from '../shared/brand';
 import { LanguageSwitcher } from '../shared/language-switcher';
 import { formatCountdown, formatMobileForDisplay, resendSecondsLeft } from './format-mobile';
 import { useNow } from './use-now';
+import { OfflineBanner } from '../../ui/offline-banner';
+import { useOnline } from '../shared/use-online';
 import './otp.css';
 
 export default function OtpScreen() {
@@ -31,6 +33,7 @@ export default function OtpScreen() {
     flow.doc.confirmStatus === 'rejected' && flow.doc.error ? restoreAppError(flow.doc.error) : null,
   );
   const submitted = useRef(state.submitSeq);
+  const online = useOnline();
 
   const sentAt = flow.doc.otpSentAt;
   const now = useNow(sentAt !== null && Date.now() < sentAt + OTP_RESEND_WAIT_MS);
@@ -92,6 +95,7 @@ export default function OtpScreen() {
         <Brand />
         <LanguageSwitcher />
       </header>
+      {!online && <OfflineBanner message={intl.formatMessage({ id: 'login.offline' })} />}
       <main className="otp__main">
         <div className="otp__card">
           <img className="otp__art" src="/images/otp-phone.svg" alt="" width={120} height={120} />

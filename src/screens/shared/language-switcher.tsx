@@ -35,14 +35,17 @@ export function LanguageSwitcher({ tone = 'plain' }: LanguageSwitcherProps) {
         type="button"
         className={`lang-switch lang-switch--${tone}`}
         aria-haspopup="dialog"
-        aria-label={intl.formatMessage({ id: 'common.language.change' }, { language: current.name })}
         onClick={() => setOpen(true)}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <path d="M3 12h18M12 3c2.5 2.6 3.7 5.6 3.7 9s-1.2 6.4-3.7 9c-2.5-2.6-3.7-5.6-3.7-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.8" />
         </svg>
-        <span lang={current.code}>{current.name}</span>
+        {/* Named by the hidden text (which includes the language), so speech users can say it. */}
+        <span className="visually-hidden">{intl.formatMessage({ id: 'common.language.change' }, { language: current.name })}</span>
+        <span lang={current.code} aria-hidden="true">
+          {current.name}
+        </span>
       </button>
       {open && (
         <Dialog

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dismissActionOf, pickDialog } from '../../../src/app/dialog-priority';
+import { dismissActionOf, orderActions, pickDialog } from '../../../src/app/dialog-priority';
 import { DEFAULT_SYNC_STATUS } from '../../../src/db/defaults';
 import { autoLogoutDialog, editMobileDialog, noInternetDialog, otpRequestError, serverErrorDialog, updateAvailableDialog } from '../../../src/domain/errors';
 
@@ -43,5 +43,15 @@ describe('dismissActionOf (what Escape does)', () => {
 
   it('does not let Escape answer the auto-logout prompt', () => {
     expect(dismissActionOf(autoLogoutDialog())).toBeUndefined();
+  });
+});
+
+describe('orderActions (button order)', () => {
+  it('puts Close before Retry, so Retry is the primary button', () => {
+    expect(orderActions(otpRequestError(400).dialog!).map((a) => a.action)).toEqual(['default', 'retry-request-otp']);
+  });
+  it('keeps decline-then-accept dialogs as they are', () => {
+    expect(orderActions(autoLogoutDialog()).map((a) => a.action)).toEqual(['auto-logout-decline', 'auto-logout-accept']);
+    expect(orderActions(updateAvailableDialog()).map((a) => a.action)).toEqual(['update-app-version-decline', 'update-app-version']);
   });
 });
