@@ -2,7 +2,7 @@
 // (in the browser) the sync worker behind it. main.tsx calls startClient() once, then renders
 // <DatabaseProvider client={client}>. Commands reach the started client through getClient().
 import { version } from '../../package.json';
-import { createInProcessEngine, type Engine } from '../sync/engine';
+import type { Engine } from '../sync/engine';
 import { startWorkerEngine } from '../workers/sync-client';
 import { DEFAULT_DB_NAME, openDatabase, type AppDatabase, type OpenDatabaseOptions } from './database';
 import { ensureSession } from './local-store';
@@ -59,7 +59,9 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
       ({ engine, worker } = await startWorkerEngine({ dbName: name, origin, versionName }));
     } catch (err) {
       // No module workers (or the worker failed to boot): run the same engine on the page.
+      // Loaded only then, so the page's bundle does not carry the engine it normally leaves to the worker.
       console.warn('sync worker unavailable, running the engine on the page', err);
+      const { createInProcessEngine } = await import('../sync/engine');
       engine = createInProcessEngine(db, { fetch: (input, init) => fetch(input, init), origin, versionName });
     }
   }
