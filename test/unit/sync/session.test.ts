@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database';
 import { MSG } from '../../../src/domain/errors';
 import { DEFAULT_AUTH_FLOW, DEFAULT_SETTINGS, appLanguageFor } from '../../../src/db/defaults';
-import { getLocalDoc, patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
+import { getLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
 import { createEngineFlows } from '../../../src/sync/engine';
 import { systemClock, type Clock } from '../../../src/sync/http-client';
 import { openTestDatabase } from '../db/helpers/fake-db';
@@ -107,6 +107,26 @@ describe('verify OTP', () => {
     expect((await getLocalDoc(db, 'profile'))?.name).toBe('Asha');
     expect(await getLocalDoc(db, 'auth-flow')).toEqual({ ...DEFAULT_AUTH_FLOW, mobile: MOBILE, confirmStatus: 'fulfilled' });
     expect(await getLocalDoc(db, 'app-language')).toMatchObject({ code: 'gu', chosen: true });
+  });
+
+  test('an observer never sees a token without the profile (no flash of the wrong route)', async () => {
+    const s = await setup({ '/api/mobile/verify-otp': () => json(200, tokens(NOW, {}, { language: 'hi' })) });
+    const seen: string[] = [];
+    let token = false;
+    let prof = false;
+    let lang = false;
+    const record = () => seen.push(`${token}/${prof}/${lang}`);
+    const subs = [
+      observeLocalDoc$(s.db, 'session').subscribe((d) => { token = d?.token != null; record(); }),
+      observeLocalDoc$(s.db, 'profile').subscribe((d) => { prof = d !== null; record(); }),
+      observeLocalDoc$(s.db, 'app-language').subscribe((d) => { lang = d?.chosen === true; record(); }),
+    ];
+    await s.flows.requestOtp(MOBILE);
+    await s.flows.verifyOtp('1234');
+    await new Promise((r) => setTimeout(r, 50));
+    subs.forEach((x) => x.unsubscribe());
+    expect(seen.at(-1)).toBe('true/true/true');
+    expect(seen.filter((v) => v.startsWith('true/') && v !== 'true/true/true')).toEqual([]);
   });
 
   test('a language chosen before sign-in is sent to the profile', async () => {
