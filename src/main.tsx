@@ -6,9 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { DatabaseProvider, startClient } from './db/ui-surface';
 import { App } from './app/app';
 import { BootFailure } from './app/boot-failure';
+import { preloadForBoot } from './app/boot-preload';
 import './styles/base.css';
 
 const root = createRoot(document.getElementById('root')!);
+
+preloadForBoot();
 
 startClient().then(
   (client) => {

@@ -8,6 +8,7 @@ import { loadMessages, type Messages } from '../i18n/load-messages';
 import { loadFontsFor } from '../i18n/fonts';
 import { useAppLanguage, useProfile } from '../db/ui-surface';
 import { Splash } from './splash';
+import { rememberLanguageHint } from './boot-preload';
 
 interface Loaded {
   locale: LanguageCode;
@@ -59,6 +60,7 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!locale) return;
     document.documentElement.lang = locale === 'en' ? 'en-IN' : locale;
+    rememberLanguageHint(locale);
   }, [locale]);
 
   if (!loaded) return <Splash />;

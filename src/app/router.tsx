@@ -8,6 +8,7 @@ import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
 import { Splash } from './splash';
 import { NotFound } from './not-found';
 import { DialogsHost } from './dialogs-host';
+import { SCREEN_CHUNKS } from './screen-chunks';
 
 export interface RouterContext {
   auth: AuthSnapshot;
@@ -39,28 +40,28 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   beforeLoad: guard('/'),
-  component: lazyRouteComponent(() => import('../screens/login/login-screen')),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/']),
 });
 
 const otpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/otp-verification',
   beforeLoad: guard('/otp-verification'),
-  component: lazyRouteComponent(() => import('../screens/otp/otp-screen')),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/otp-verification']),
 });
 
 const onboardingRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/onboarding',
   beforeLoad: guard('/onboarding'),
-  component: lazyRouteComponent(() => import('../screens/onboarding/onboarding-screen')),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/onboarding']),
 });
 
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/home',
   beforeLoad: guard('/home'),
-  component: lazyRouteComponent(() => import('../screens/home/home-screen')),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/home']),
 });
 
 const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute]);

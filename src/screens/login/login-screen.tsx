@@ -47,7 +47,7 @@ export default function LoginScreen() {
 
   // The OTP screen is the next step: fetch its code while the user types (spotty networks).
   useEffect(() => {
-    if (digits.length > 0) void import('../otp/otp-screen');
+    if (digits.length > 0) void import('../otp/otp-screen').catch(() => undefined);
   }, [digits.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async () => {

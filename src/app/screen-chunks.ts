@@ -1,0 +1,14 @@
+// The lazy screen modules, by path: the router renders them, and boot starts fetching the one
+// of the opening URL while the database opens (on a slow network that saves a round trip).
+export const SCREEN_CHUNKS = {
+  '/': () => import('../screens/login/login-screen'),
+  '/otp-verification': () => import('../screens/otp/otp-screen'),
+  '/onboarding': () => import('../screens/onboarding/onboarding-screen'),
+  '/home': () => import('../screens/home/home-screen'),
+} as const;
+
+export type ScreenPath = keyof typeof SCREEN_CHUNKS;
+
+export function isScreenPath(path: string): path is ScreenPath {
+  return Object.hasOwn(SCREEN_CHUNKS, path);
+}
