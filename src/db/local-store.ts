@@ -7,6 +7,7 @@ import type { RxLocalDocument } from 'rxdb/plugins/core';
 import type { AppDatabase } from './database';
 import type { LocalDocId, LocalDocTypes, SessionDoc } from './local-docs';
 import { newSession } from './defaults';
+import { newDeviceId } from './device-id';
 
 type Doc<K extends LocalDocId> = RxLocalDocument<AppDatabase, LocalDocTypes[K]>;
 
@@ -87,6 +88,6 @@ export function observeLocalDoc$<K extends LocalDocId>(db: AppDatabase, id: K): 
  * The session document, created with a fresh device id on first use. Both instances may race
  * to create it: the insert conflict makes the loser read the winner's, so one id is kept.
  */
-export async function ensureSession(db: AppDatabase, makeId: () => string = () => crypto.randomUUID()): Promise<SessionDoc> {
+export async function ensureSession(db: AppDatabase, makeId: () => string = newDeviceId): Promise<SessionDoc> {
   return modifyLocalDoc(db, 'session', (current) => current ?? newSession(makeId()));
 }

@@ -7,6 +7,7 @@
 import type { AppDatabase } from './database';
 import { DEFAULT_AUTH_FLOW, DEFAULT_SYNC_STATUS, SIGNED_OUT, newSession } from './defaults';
 import { modifyLocalDoc, patchLocalDoc, removeLocalDoc, setLocalDoc } from './local-store';
+import { newDeviceId } from './device-id';
 
 export interface ClearOptions {
   /** standalone-with-auth keeps its bot on auto-logout (spec part 1 §6) */
@@ -20,7 +21,7 @@ export interface ClearOptions {
 export async function clearSignedInData(
   db: AppDatabase,
   options: ClearOptions = {},
-  makeDeviceId: () => string = () => crypto.randomUUID(),
+  makeDeviceId: () => string = newDeviceId,
 ): Promise<void> {
   await modifyLocalDoc(db, 'session', (current) => {
     const base = current ?? newSession(makeDeviceId());

@@ -41,6 +41,7 @@ import {
 import type { AuthFlowDoc, SyncStatusDoc } from '../db/local-docs';
 import { ensureSession, getLocalDoc, modifyLocalDoc, patchLocalDoc, readLocalDoc, setLocalDoc } from '../db/local-store';
 import { clearSignedInData as clearData, type ClearOptions } from '../db/session-data';
+import { newDeviceId as makeDeviceId } from '../db/device-id';
 import type { CallOptions, HttpClient, RequestContext } from './http-client';
 
 /** What the UI does after a dialog action; reloading and navigating are the UI's job. */
@@ -129,7 +130,7 @@ interface ReportOptions {
 export function createSessionFlows(deps: SessionDeps): SessionFlows {
   const { db, http } = deps;
   const now = deps.now ?? (() => Date.now());
-  const newDeviceId = deps.newDeviceId ?? (() => crypto.randomUUID());
+  const newDeviceId = deps.newDeviceId ?? makeDeviceId;
 
   const patchAuthFlow = (patch: Partial<AuthFlowDoc>) => patchLocalDoc(db, 'auth-flow', patch, DEFAULT_AUTH_FLOW);
   const patchSyncStatus = (patch: Partial<SyncStatusDoc>) => patchLocalDoc(db, 'sync-status', patch, DEFAULT_SYNC_STATUS);

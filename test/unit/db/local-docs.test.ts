@@ -90,3 +90,20 @@ describe('local documents', () => {
     expect((await next)?.mobile).toBe('+6512345678');
   });
 });
+
+describe('device id', () => {
+  test('a v4 UUID, also without crypto.randomUUID (plain http on a LAN address)', async () => {
+    const { newDeviceId } = await import('../../../src/db/device-id');
+    const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newDeviceId()).toMatch(v4);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const ids = new Set(Array.from({ length: 50 }, () => newDeviceId()));
+      expect(ids.size).toBe(50);
+      for (const id of ids) expect(id).toMatch(v4);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});
