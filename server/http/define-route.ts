@@ -76,7 +76,28 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
+// PostgreSQL text cannot hold NUL, and an unpaired surrogate is not Unicode (it would be stored
+// as U+FFFD): both are refused in any string or key of any input, so no route can stumble on them.
+const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const MAX_DEPTH = 32;
+
+function findBadText(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return BAD_TEXT.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (depth >= MAX_DEPTH) throw badRequest(`Body is nested deeper than ${MAX_DEPTH} levels`);
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (BAD_TEXT.test(key)) return childPath;
+    const found = findBadText(child, childPath, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export async function parseInput<B extends z.ZodType>(schema: B, input: unknown): Promise<z.output<B>> {
+  const bad = findBadText(input, '');
+  if (bad !== undefined) throw badRequest(`${bad || 'Body'}: text must not contain NUL characters or unpaired surrogates`);
   const result = await schema.safeParseAsync(input, { error: errorMap });
   if (!result.success) throw badRequest(formatIssues(result.error.issues));
   return result.data;

@@ -48,6 +48,15 @@ function post(name: RouteName, body: string | undefined, headers: Record<string,
 
 const json = { 'content-type': 'application/json' };
 
+/** Strings made of the characters that break naive code: NUL, lone surrogates, quotes, controls. */
+const nastyString = fc.string({
+  maxLength: 40,
+  unit: fc.constantFrom('a', 'Z', '7', ' ', '\t', '\n', '\u0000', '\ud800', '\udc00', '😀', 'ß', '\u202e', '%', "'", '"', '\\', '-', '@', '.'),
+});
+
+/** Routes whose accepted bodies end the test user's session or account. */
+const DESTRUCTIVE = new Set<RouteName>(['logout', 'deleteProfile']);
+
 /** A body each route accepts (for the extra-field case); {} when every field is optional. */
 const VALID: Partial<Record<RouteName, Record<string, unknown>>> = {
   sendOtp: { mobile: '+919000000001' },
@@ -74,6 +83,7 @@ const SPECIFIC: Partial<Record<RouteName, unknown[]>> = {
   createMobileCode: [{ mobile: '+919876543210' }],
   getValueFromCode: [{}, { mobileCode: 'abc' }, { mobileCode: 'abc-def-gh' }, { mobileCode: 12345678 }, { mobileCode: 'x'.repeat(33) }],
   updateProfile: [
+    { name: 'a\u0000b' }, { custom_code: '\u0000' }, { name: 'a\ud800' },
     { name: 5 }, { name: '' }, { name: '   ' }, { name: 'x'.repeat(61) }, { gender: 'other' }, { dob: { year: 1990 } },
     { dob: '1990-01-01' }, { dob: { year: 1990, month: 13, day: 1 } }, { dob: { year: 1990.5, month: 1, day: 1 } },
     { country_code: 'US' }, { state_code: '' }, { state_code: 7 }, { city: '' }, { photo_uuid: 'not-a-uuid' },
@@ -117,6 +127,24 @@ describe.each(postRoutes)('POST %s', (name) => {
     await expectRefusal(await post(name, '{"constructor": {"prototype": {"admin": true}}}', json), 400);
   });
 
+  it('refuses NUL characters and unpaired surrogates in any string or key (400)', async () => {
+    const keys = Object.keys(VALID[name] ?? {});
+    const bodies = [
+      ...keys.map((k) => ({ ...VALID[name], [k]: `a\u0000b` })),
+      ...keys.map((k) => ({ ...VALID[name], [k]: `a\ud800b` })),
+      { 'x\u0000': 1 },
+      { nested: [{ deep: '\udc00' }] },
+    ];
+    for (const body of bodies) {
+      expect(await expectRefusal(await post(name, JSON.stringify(body), json), 400), JSON.stringify(body)).toMatch(/NUL characters or unpaired surrogates/);
+    }
+  });
+
+  it('refuses deeply nested bodies (400)', async () => {
+    const body = `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    expect(await expectRefusal(await post(name, body, json), 400)).toMatch(/nested deeper/);
+  });
+
   it('refuses oversize bodies (413)', async () => {
     const body = JSON.stringify({ ...(VALID[name] ?? {}), padding: 'x'.repeat(70 * 1024) });
     expect(await expectRefusal(await post(name, body, json), 413)).toMatch(/larger than 65536 bytes/);
@@ -134,14 +162,28 @@ describe.each(postRoutes)('POST %s', (name) => {
   it('never answers 5xx to arbitrary JSON', async () => {
     const schema = routes[name].body;
     const keys = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-    const shaped = fc.record(Object.fromEntries(keys.map((k) => [k, fc.jsonValue()])), { requiredKeys: [] });
-    const anything = fc.oneof(fc.jsonValue(), shaped, fc.dictionary(fc.string(), fc.jsonValue()))
-      // Only refused bodies: an accepted one might sign the test user out or delete it.
-      .filter((v) => !schema.safeParse(v).success);
-    await fc.assert(fc.asyncProperty(anything, async (value) => {
-      const response = await post(name, JSON.stringify(value), json);
-      await expectRefusal(response, 400);
-    }), { numRuns: 40 });
+    const examples = Object.values(VALID[name] ?? {});
+    const value = fc.oneof(
+      nastyString,
+      fc.jsonValue({ stringUnit: 'binary' }),
+      ...(examples.length ? [fc.constantFrom(...examples)] : []),
+    );
+    const bodies = [
+      fc.jsonValue({ stringUnit: 'binary' }),
+      fc.dictionary(nastyString, fc.jsonValue()),
+      ...(keys.length
+        ? [
+          fc.constantFrom(...keys).chain((key) => value.map((v) => ({ [key]: v }))),
+          fc.record(Object.fromEntries(keys.map((k) => [k, value])), { requiredKeys: [] }),
+        ]
+        : []),
+    ];
+    // An accepted body of a destructive route would sign the test user out or delete it.
+    const anything = fc.oneof(...bodies).filter((v) => !DESTRUCTIVE.has(name) || !schema.safeParse(v).success);
+    await fc.assert(fc.asyncProperty(anything, async (body) => {
+      const response = await post(name, JSON.stringify(body), json);
+      if (response.status !== 200) await expectRefusal(response);
+    }), { numRuns: 80 });
   });
 });
 
