@@ -78,17 +78,18 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
 
 // PostgreSQL text cannot hold NUL, and an unpaired surrogate is not Unicode (it would be stored
 // as U+FFFD): both are refused in any string or key of any input, so no route can stumble on them.
-const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isBadText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 const MAX_DEPTH = 32;
 
 function findBadText(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return BAD_TEXT.test(value) ? path : undefined;
+  if (typeof value === 'string') return isBadText(value) ? path : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
   if (depth >= MAX_DEPTH) throw badRequest(`Body is nested deeper than ${MAX_DEPTH} levels`);
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    if (BAD_TEXT.test(key)) return childPath;
+    if (isBadText(key)) return childPath;
     const found = findBadText(child, childPath, depth + 1);
     if (found !== undefined) return found;
   }
