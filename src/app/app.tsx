@@ -11,7 +11,6 @@ import { ConfirmProvider } from './confirm';
 import { createAppRouter } from './router';
 import type { AuthSnapshot } from './route-guards';
 import { Splash } from './splash';
-import { preloadDialogImages } from './dialog-spec-view';
 
 function useAuthSnapshot(): AuthSnapshot | null {
   const session = useSession();
@@ -55,11 +54,6 @@ function LiveRouter({ auth }: { auth: AuthSnapshot }) {
 }
 
 export function App() {
-  useEffect(() => {
-    // After the first screen, while the network is likely up.
-    const id = window.setTimeout(preloadDialogImages, 2000);
-    return () => window.clearTimeout(id);
-  }, []);
   return (
     <AppIntlProvider>
       <ErrorBoundary fallback={(reset) => <CrashScreen onRetry={reset} />}>

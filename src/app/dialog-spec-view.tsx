@@ -2,28 +2,20 @@ import { useIntl } from 'react-intl';
 import type { DialogAction, DialogImage, DialogSpec } from '../domain/error-types';
 import { dismissActionOf, orderActions } from './dialog-priority';
 import { Dialog } from '../ui/dialog';
+import noInternetImage from './images/no-internet.svg?inline';
+import somethingWentWrongImage from './images/something-went-wrong.svg?inline';
+import serverErrorImage from './images/server-error.svg?inline';
+import updateImage from './images/update.svg?inline';
 
+// Inlined into the bundle as data URLs (each under 1 KB): the no-internet dialog shows exactly
+// when nothing can be fetched, so its picture must not need the network.
 const IMAGES: Record<DialogImage, string | undefined> = {
-  'no-internet': '/images/no-internet.svg',
-  'something-went-wrong': '/images/something-went-wrong.svg',
-  'server-error': '/images/server-error.svg',
-  update: '/images/update.svg',
+  'no-internet': noInternetImage,
+  'something-went-wrong': somethingWentWrongImage,
+  'server-error': serverErrorImage,
+  update: updateImage,
   none: undefined,
 };
-
-/** Blob URLs of the images, read while the network is up: the no-internet dialog is shown
- *  exactly when /images/no-internet.svg cannot be fetched (until the service worker caches it). */
-const inMemory = new Map<string, string>();
-
-export function preloadDialogImages(): void {
-  for (const url of Object.values(IMAGES)) {
-    if (!url || inMemory.has(url)) continue;
-    fetch(url)
-      .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(String(r.status)))))
-      .then((blob) => inMemory.set(url, URL.createObjectURL(blob)))
-      .catch(() => undefined);
-  }
-}
 
 export interface DialogSpecViewProps {
   spec: DialogSpec;
@@ -36,7 +28,7 @@ export function DialogSpecView({ spec, onAction, pending }: DialogSpecViewProps)
   const intl = useIntl();
   const dismiss = dismissActionOf(spec);
   const path = IMAGES[spec.image];
-  const image = path ? (inMemory.get(path) ?? path) : undefined;
+  const image = path;
   const actions = orderActions(spec);
   return (
     <Dialog

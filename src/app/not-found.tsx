@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../ui/empty-state';
 import '../ui/button.css';
 import './app-shell.css';
+import somethingWentWrongImage from './images/something-went-wrong.svg?inline';
 
 export function NotFound() {
   const intl = useIntl();
@@ -10,7 +11,7 @@ export function NotFound() {
     <main className="app-center">
       <EmptyState
         level={2}
-        illustration={<img src="/images/something-went-wrong.svg" alt="" />}
+        illustration={<img src={somethingWentWrongImage} alt="" />}
         title={intl.formatMessage({ id: 'app.notFound.title' })}
         body={intl.formatMessage({ id: 'app.notFound.body' })}
         action={

@@ -1,6 +1,6 @@
 // Launches Debian's Chromium through playwright-core (no browser download is possible here)
 // and runs axe-core inside pages. One browser per test file; a fresh context per test.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 
@@ -40,4 +40,9 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A modal by its accessible name, whether it is a dialog or an alertdialog (errors are alerts). */
+export function dialogNamed(page: Page, name: string): Locator {
+  return page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 }

@@ -1,0 +1,23 @@
+// The real reference server serving the built app (dist/) on an ephemeral loopback port, with
+// an in-memory PGlite database and a fixed sign-in code so browser tests can type it.
+import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from '../../../server/app';
+
+export const TEST_OTP = '1234';
+
+export async function startAppServer(opts: { port?: number; now?: () => number } = {}): Promise<Server & { url: string }> {
+  const staticDir = resolve(import.meta.dirname, '../../../dist');
+  if (!existsSync(resolve(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does)');
+  const server = await createServer({ dataDir: 'memory://', otpFixed: TEST_OTP, staticDir, ...(opts.now ? { now: opts.now } : {}) });
+  const url = await server.listen({ port: opts.port ?? 0 });
+  return Object.assign(server, { url });
+}
+
+let counter = 0;
+/** A fresh Indian mobile number per call, so tests sharing a server never share a user. */
+export function freshNationalNumber(): string {
+  counter += 1;
+  const n = (Date.now() % 1_000_000) * 100 + counter;
+  return `9${String(n).padStart(9, '0').slice(-9)}`;
+}

@@ -1,0 +1,40 @@
+// Steps that several browser tests share: a person signing in and onboarding.
+import type { Page } from 'playwright-core';
+import { TEST_OTP } from './app-server';
+import { texts, type Locale } from './messages';
+
+const en = texts('en');
+
+/** From the login screen to the OTP screen, in English. */
+export async function requestCode(page: Page, nationalNumber: string): Promise<void> {
+  await page.getByLabel(en('login.phone.label'), { exact: true }).fill(nationalNumber);
+  await page.getByRole('button', { name: en('login.continue') }).click();
+  await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
+}
+
+/** Types a code into the four boxes (the last digit auto-submits). */
+export async function typeCode(page: Page, code: string, locale: Locale = 'en'): Promise<void> {
+  await page.getByLabel(texts(locale)('otp.digit', { position: 1, count: 4 })).pressSequentially(code);
+}
+
+/** Signs in with the test code and finishes onboarding in the given language. */
+export async function signInAndOnboard(page: Page, nationalNumber: string, opts: { locale: Locale; name: string }): Promise<void> {
+  await requestCode(page, nationalNumber);
+  await typeCode(page, TEST_OTP);
+  await page.waitForURL(/\/onboarding/);
+  const languageNames: Record<Locale, string> = { en: 'English', hi: 'हिंदी', gu: 'ગુજરાતી', mr: 'मराठी', te: 'తెలుగు' };
+  await page.getByRole('radio', { name: new RegExp(languageNames[opts.locale]) }).click();
+  const t = texts(opts.locale);
+  await page.getByRole('heading', { name: t('onboarding.name.title') }).waitFor();
+  await page.getByLabel(t('onboarding.name.label')).fill(opts.name);
+  await page.getByRole('button', { name: t('onboarding.continue') }).click();
+  await page.getByRole('heading', { name: t('onboarding.location.title') }).waitFor();
+  const state = page.getByLabel(t('onboarding.location.state'));
+  await state.locator('option[value="MH"]').waitFor({ state: 'attached' });
+  await state.selectOption('MH');
+  const city = page.getByLabel(t('onboarding.location.city'));
+  await city.locator('option[value="Pune"]').waitFor({ state: 'attached' });
+  await city.selectOption('Pune');
+  await page.getByRole('button', { name: t('onboarding.location.finish') }).click();
+  await page.waitForURL(/\/home/);
+}
