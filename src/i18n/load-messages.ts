@@ -1,10 +1,12 @@
 // Loads the messages of ONE locale on demand. Each locale file is its own dynamic import, so the
 // bundler emits one chunk per locale (named en-*.js, hi-*.js, ...) and the login route downloads
 // only the chosen one. The service worker precaches all five for offline starts (DESIGN.md §2).
+import type { MessageFormatElement } from 'react-intl';
 import { resolveLanguageCode, type LanguageCode } from '../domain/language-codes';
 
-/** A flat map of message id to ICU message text. */
-export type Messages = Readonly<Record<string, string>>;
+/** A flat map of message id to ICU message text, or to its parsed form: the build precompiles
+ *  the locale files (vite.config.ts), while tests read the JSON as text. react-intl takes both. */
+export type Messages = Readonly<Record<string, string>> | Readonly<Record<string, MessageFormatElement[]>>;
 
 /** The ids of en.json, the source locale (type only: nothing is bundled by this line). */
 export type MessageId = Extract<keyof typeof import('./messages/en.json'), string>;

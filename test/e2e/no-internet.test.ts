@@ -22,7 +22,11 @@ describe('no internet', () => {
       const number = freshNationalNumber();
       await phone.fill(number);
 
-      await server.close();
+      // Drop the browser's keep-alive connections too, as a crashed or unplugged server would,
+      // instead of waiting out their idle timeout.
+      const closing = server.close();
+      server.app.server.closeAllConnections();
+      await closing;
       await page.getByRole('button', { name: en('login.continue') }).click();
 
       const dialog = dialogNamed(page, en('error.noInternet.title'));
