@@ -27,8 +27,7 @@ export interface DialogSpecViewProps {
 export function DialogSpecView({ spec, onAction, pending }: DialogSpecViewProps) {
   const intl = useIntl();
   const dismiss = dismissActionOf(spec);
-  const path = IMAGES[spec.image];
-  const image = path;
+  const image = IMAGES[spec.image];
   const actions = orderActions(spec);
   return (
     <Dialog

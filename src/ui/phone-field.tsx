@@ -20,6 +20,8 @@ export interface PhoneFieldProps {
   hint?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** Keeps focus and the text but takes no edits (while a request runs). */
+  readOnly?: boolean;
   inputRef?: Ref<HTMLInputElement>;
   autoFocus?: boolean;
 }
@@ -27,7 +29,7 @@ export interface PhoneFieldProps {
 /** Mobile number input: a country selector showing the flag and dial code, the number
  *  (50 px high, spec part 1 §9) and a clear button. */
 export function PhoneField(props: PhoneFieldProps) {
-  const { label, countryLabel, clearLabel, countries, country, onCountryChange, value, onValueChange, onClear, onEnter, hint, invalid, disabled, inputRef, autoFocus } = props;
+  const { label, countryLabel, clearLabel, countries, country, onCountryChange, value, onValueChange, onClear, onEnter, hint, invalid, disabled, readOnly, inputRef, autoFocus } = props;
   const id = useId();
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
@@ -41,7 +43,7 @@ export function PhoneField(props: PhoneFieldProps) {
         {label}
       </label>
       <div className="phone-field__box">
-        <CountrySelect label={countryLabel} countries={countries} value={country} onChange={onCountryChange} disabled={disabled} />
+        <CountrySelect label={countryLabel} countries={countries} value={country} onChange={onCountryChange} disabled={disabled || readOnly} />
         <input
           ref={inputRef}
           id={`${id}-number`}
@@ -52,6 +54,7 @@ export function PhoneField(props: PhoneFieldProps) {
           pattern="[0-9]*"
           value={value}
           disabled={disabled}
+          readOnly={readOnly}
           autoFocus={autoFocus}
           aria-invalid={invalid || undefined}
           aria-describedby={hint ? `${id}-hint` : undefined}
@@ -66,7 +69,7 @@ export function PhoneField(props: PhoneFieldProps) {
           }}
           onKeyDown={onKeyDown}
         />
-        {value.length > 0 && !disabled && (
+        {value.length > 0 && !disabled && !readOnly && (
           <button type="button" className="phone-field__clear" aria-label={clearLabel} onClick={onClear}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <circle cx="12" cy="12" r="10" fill="currentColor" />

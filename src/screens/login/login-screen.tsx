@@ -116,7 +116,8 @@ export default function LoginScreen() {
             onEnter={() => {
               if (shouldSubmitPhoneOnKey('Enter', digits, country)) void submit();
             }}
-            disabled={busy}
+            // readOnly, not disabled: focus stays in the field, and returns there after a dialog
+            readOnly={busy}
             inputRef={inputRef}
           />
           <Button type="submit" block disabled={!complete} pending={busy} className="login__continue">
