@@ -2,11 +2,18 @@
 // and the built app with its single-page fallback. createServer() builds it (database opened
 // and migrated); listen() is separate so tests can take an ephemeral port.
 import { fileURLToPath } from 'node:url';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { API_BASE } from '../src/api/headers';
 import { accountRoutes } from './accounts/routes';
 import { sessionAuthenticator } from './accounts/sessions';
 import { sweepExpired } from './accounts/sweep';
+import { loadCursorSecret } from './bots/cursor';
+import { SocketHub } from './bots/hub';
+import { seedBots } from './bots/registry';
+import { botRoutes } from './bots/routes';
+import { BotRuntime } from './bots/runtime';
+import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
 import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
@@ -41,6 +48,10 @@ export interface ServerOptions {
   staticDir?: string;
   /** version_code of /version.json; default from package.json's version (0.1.0 → 100). */
   versionCode?: number;
+  /** How long the slow demo bot waits before answering (ms); default 2000. */
+  slowBotDelayMs?: number;
+  /** Origins allowed to open the socket besides the server's own (e.g. a dev server). */
+  allowedOrigins?: readonly string[];
 }
 
 export interface Server {
@@ -78,8 +89,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const versionName = packageVersion();
   const versionCode = opts.versionCode ?? versionCodeOf(versionName);
 
+  let cursorSecret: Buffer;
   try {
     await migrate(db, now);
+    await seedBots(db, now());
+    cursorSecret = await loadCursorSecret(db, now());
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -114,8 +128,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     return reply.code(500).send(errorBody(500, 'Something went wrong on our side'));
   });
 
-  const api = createApiRouter(app, sessionAuthenticator(db, now));
-  for (const register of ROUTE_MODULES) register(api, ctx);
+  // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
+  await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
+  const hub = new SocketHub();
+  const runtime = new BotRuntime({ db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs });
+  const authenticate = sessionAuthenticator(db, now);
+  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
+
+  const api = createApiRouter(app, authenticate);
+  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret })]) register(api, ctx);
 
   registerVersion(app, { version_code: versionCode, version_name: versionName });
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
@@ -160,6 +181,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       clearInterval(sweeping);
       await sweepRunning;
       await app.close();
+      await runtime.close();
       if (ownsDb) await db.close();
     },
   };

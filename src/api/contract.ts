@@ -3,7 +3,10 @@
 // validates bodies with these schemas; the client's API client is typed by them.
 import { z } from 'zod';
 import { parseMobile } from '../domain/countries';
+import type { BotSummary, ChatMessage, ConversationEntry, GaEvent } from './messages';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
+
+export type * from './messages';
 
 export const mobileSchema = z
   .string()
@@ -70,6 +73,55 @@ function route<R>() {
 
 const empty = z.object({}).strict();
 
+/** Bot ids are 16-digit numbers (spec part 1 §5). */
+const botIdOf = (field: string) => z.string().regex(/^\d{16}$/, `${field} must be a 16-digit number`);
+export const botIdSchema = botIdOf('bot_uuid');
+const botBody = z.object({ bot_uuid: botIdSchema }).strict();
+
+/** The sender's id of a message (a UUIDv7 in the app): 1 to 64 letters, digits, '-' or '_'. */
+export const clientMessageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_message_id must be 1 to 64 letters, digits, - or _');
+
+/** A message the user sends: text or a button choice (webhook and socket). */
+export const outgoingMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('text'),
+    text: z.object({ body: z.string().trim().min(1, 'text.body must not be blank').max(4096) }).strict(),
+    client_message_id: clientMessageIdSchema,
+  }).strict(),
+  z.object({
+    type: z.literal('button_response'),
+    button_index: z.number().int().min(0).max(99),
+    client_message_id: clientMessageIdSchema,
+  }).strict(),
+], { error: (issue) => (issue.code === 'invalid_union' ? 'type must be text or button_response' : undefined) });
+
+/** A frame the client sends on the live connection (spec part 1 §4, §7). */
+export const socketFrameInSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.enum(['send-message', 'web-send-message']),
+    body: z.object({ bot_uuid: botIdSchema, message: outgoingMessageSchema }).strict(),
+  }).strict(),
+  z.object({ action: z.literal('ping'), body: z.unknown().optional() }).strict(),
+], { error: (issue) => (issue.code === 'invalid_union' ? 'action must be send-message, web-send-message or ping' : undefined) });
+
+/** A paging cursor of get-messages: signed by the server, opaque to the client. */
+const pageTokenSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,512}$/, 'next_token is not a paging token');
+
+export interface BotConfiguration {
+  bot_uuid: string;
+  allow_user_media: boolean;
+  description: string;
+}
+
+export interface MessagesPage {
+  /** Oldest first, in both directions. */
+  messages: ChatMessage[];
+  /** Continues in the requested direction; null when there is nothing more (for now). */
+  next_token: string | null;
+  /** A forward token after the newest message answered (or the cursor's place): poll it for newer ones. */
+  forward_token: string | null;
+}
+
 export const routes = {
   sendOtp: route<{ message: string; resendAfterSeconds: number; expiresInSeconds: number }>()({
     ...ROUTE_TABLE.sendOtp,
@@ -128,6 +180,52 @@ export const routes = {
   deleteProfile: route<{ message: string }>()({
     ...ROUTE_TABLE.deleteProfile,
     body: z.object({ device_id: z.string().min(1).max(64).optional() }).strict(),
+  }),
+  getSuggestedList: route<{ bot_list: BotSummary[] }>()({
+    ...ROUTE_TABLE.getSuggestedList, body: empty,
+  }),
+  /** Subscribes and, when the conversation is empty, stores the bot's welcome message. */
+  initiateConversation: route<{ bot: BotSummary; messages: ChatMessage[] }>()({
+    ...ROUTE_TABLE.initiateConversation, body: botBody,
+  }),
+  subscribeBot: route<{ message: string; bot: BotSummary }>()({
+    ...ROUTE_TABLE.subscribeBot, body: botBody,
+  }),
+  getConversationList: route<{ conversation_list: ConversationEntry[] }>()({
+    ...ROUTE_TABLE.getConversationList, body: empty,
+  }),
+  getPinnedConversationList: route<{ pinned_list: ConversationEntry[] }>()({
+    ...ROUTE_TABLE.getPinnedConversationList, body: empty,
+  }),
+  getBotUserDetails: route<{ bot_uuid: string; name: string; icon: string; carousel: unknown[]; faqs: unknown[]; configuration: { description: string }; old_bot: boolean }>()({
+    ...ROUTE_TABLE.getBotUserDetails, body: botBody,
+  }),
+  getConfiguration: route<BotConfiguration>()({
+    ...ROUTE_TABLE.getConfiguration, body: botBody,
+  }),
+  /**
+   * A page (50) of the caller's conversation with the bot, oldest first. Without a token:
+   * backward answers the newest page, forward the oldest. Tokens are bound to user, bot and direction.
+   */
+  getMessages: route<MessagesPage>()({
+    ...ROUTE_TABLE.getMessages,
+    body: z.object({
+      bot_uuid: botIdSchema,
+      direction: z.enum(['forward', 'backward']),
+      next_token: pageTokenSchema.nullable().optional(),
+    }).strict(),
+  }),
+  /** Stores the user's messages (idempotent by client_message_id), runs the bot, answers both. */
+  messageWebhookPwa: route<{ messages: ChatMessage[]; meta: { gaEvents: GaEvent[] } }>()({
+    ...ROUTE_TABLE.messageWebhookPwa,
+    body: z.object({
+      botId: botIdOf('botId'),
+      messages: z.array(outgoingMessageSchema).min(1, 'messages must hold 1 to 20 messages').max(20, 'messages must hold 1 to 20 messages'),
+    }).strict(),
+  }),
+  /** A ws(s) URL with a single-use ticket valid for 60 s. */
+  getSocketUrl: route<{ socket_url: string; expires_at: number }>()({
+    ...ROUTE_TABLE.getSocketUrl, body: empty,
   }),
 } as const;
 

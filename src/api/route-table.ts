@@ -21,6 +21,16 @@ export const ROUTE_TABLE = {
   getStates: { path: '/user/get-states', method: 'POST', auth: true },
   getCities: { path: '/user/get-cities', method: 'POST', auth: true },
   deleteProfile: { path: '/user/delete-profile', method: 'POST', auth: true },
+  getSuggestedList: { path: '/bot/get-suggested-list', method: 'POST', auth: true },
+  initiateConversation: { path: '/bot/initiate-conversation', method: 'POST', auth: true },
+  subscribeBot: { path: '/bot/subscribe', method: 'POST', auth: true },
+  getConversationList: { path: '/bot/get-conversation-list', method: 'POST', auth: true },
+  getPinnedConversationList: { path: '/bot/get-pinned-conversation-list', method: 'POST', auth: true },
+  getBotUserDetails: { path: '/bot/get-bot-user-details', method: 'POST', auth: true },
+  getConfiguration: { path: '/bot/get-configuration', method: 'POST', auth: true },
+  getMessages: { path: '/bot/get-messages', method: 'POST', auth: true },
+  messageWebhookPwa: { path: '/bot/message-webhook-pwa', method: 'POST', auth: true },
+  getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

@@ -1,0 +1,74 @@
+// The demo bots: each has a 16-digit id, what the lists show, its configuration, and how it
+// answers a user message. Seeded into the bots table at every start (idempotent upsert).
+import type { OutgoingMessage } from '../../src/api/messages';
+import type { Db } from '../db/db';
+
+/** What a bot answers with: the type and the type's fields (text, buttons...). */
+export interface BotReply {
+  type: 'text' | 'button';
+  text?: { body: string };
+  buttons?: { body: string; button_index: number }[];
+}
+
+export interface BotDefinition {
+  bot_uuid: string;
+  name: string;
+  description: string;
+  icon: string;
+  suggested: boolean;
+  config: { allow_user_media: boolean };
+  /** Stored when a conversation is initiated and still empty. */
+  welcome: BotReply[];
+  /** Answers to one user message; `delayed` replies come after the runtime's slow delay. */
+  answer(message: OutgoingMessage): { replies: BotReply[]; delayed: boolean };
+}
+
+export const ECHO_BOT_ID = '1000000000000001';
+export const SLOW_BOT_ID = '1000000000000002';
+
+const text = (body: string): BotReply => ({ type: 'text', text: { body } });
+
+function echo(message: OutgoingMessage): BotReply {
+  return message.type === 'text' ? text(message.text.body) : text(`You chose option ${message.button_index}`);
+}
+
+export const DEMO_BOTS: readonly BotDefinition[] = [
+  {
+    bot_uuid: ECHO_BOT_ID,
+    name: 'Echo',
+    description: 'Answers every message with the same words, at once.',
+    icon: '/icons/bots/echo.svg',
+    suggested: true,
+    config: { allow_user_media: false },
+    welcome: [
+      text('Hello! I repeat whatever you write.'),
+      { type: 'button', text: { body: 'Or pick one:' }, buttons: [{ body: 'One', button_index: 0 }, { body: 'Two', button_index: 1 }] },
+    ],
+    answer: (message) => ({ replies: [echo(message)], delayed: false }),
+  },
+  {
+    bot_uuid: SLOW_BOT_ID,
+    name: 'Slow echo',
+    description: 'Thinks for a while, then repeats your message.',
+    icon: '/icons/bots/slow.svg',
+    suggested: true,
+    config: { allow_user_media: true },
+    welcome: [text('Hi, I take my time to answer.')],
+    answer: (message) => ({ replies: [echo(message)], delayed: true }),
+  },
+];
+
+export function findBot(botUuid: string): BotDefinition | undefined {
+  return DEMO_BOTS.find((b) => b.bot_uuid === botUuid);
+}
+
+export async function seedBots(db: Db, now: number): Promise<void> {
+  for (const bot of DEMO_BOTS) {
+    await db.query(
+      `INSERT INTO bots (bot_uuid, name, description, icon, suggested, config, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+       ON CONFLICT (bot_uuid) DO UPDATE SET name = $2, description = $3, icon = $4, suggested = $5, config = $6, updated_at = $7`,
+      [bot.bot_uuid, bot.name, bot.description, bot.icon, bot.suggested, JSON.stringify(bot.config), now],
+    );
+  }
+}

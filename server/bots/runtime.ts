@@ -1,0 +1,118 @@
+// The bot runtime: takes a user's messages for a bot (from the webhook or the socket), stores
+// each once (idempotent by client_message_id), acknowledges it on the user's sockets, runs the
+// bot and stores and pushes its replies, at once or after the slow delay.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
+import type { Db } from '../db/db';
+import { HttpError, notFound } from '../http/errors';
+import type { SocketHub } from './hub';
+import { findBot, type BotDefinition, type BotReply } from './registry';
+import { lockConversation, repliesTo, storeMessage, subscribe, toWire } from './store';
+
+export const DEFAULT_SLOW_DELAY_MS = 2000;
+
+export interface RuntimeDeps {
+  db: Db;
+  now: () => number;
+  log: FastifyBaseLogger;
+  hub: SocketHub;
+  /** How long the slow bot thinks (ms); default 2 s. */
+  slowDelayMs?: number | undefined;
+}
+
+const replyPayload = (r: BotReply): Record<string, unknown> => ({ ...(r.text ? { text: r.text } : {}), ...(r.buttons ? { buttons: r.buttons } : {}) });
+
+const userPayload = (m: OutgoingMessage): Record<string, unknown> =>
+  m.type === 'text' ? { text: { body: m.text.body } } : { button_index: m.button_index };
+
+export class BotRuntime {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(private readonly deps: RuntimeDeps) {}
+
+  bot(botUuid: string): BotDefinition {
+    const bot = findBot(botUuid);
+    if (!bot) throw notFound('Invalid bot id');
+    return bot;
+  }
+
+  /**
+   * Stores the user's messages and runs the bot. Answers, in order, each stored user message
+   * followed by the bot's immediate replies to it (for a repeated client_message_id: the
+   * original message and the replies stored for it, nothing new).
+   */
+  async receive(userUuid: string, botUuid: string, messages: readonly OutgoingMessage[]): Promise<ChatMessage[]> {
+    const bot = this.bot(botUuid);
+    const { db, now, hub } = this.deps;
+    await subscribe(db, userUuid, botUuid, now());
+    const answer: ChatMessage[] = [];
+    for (const m of messages) {
+      const { row, created } = await db.transaction((tx) => storeMessage(tx, {
+        userUuid, botUuid, sender: 'user', type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id,
+      }, now()));
+      if (row.bot_uuid !== botUuid) throw new HttpError(409, `client_message_id ${m.client_message_id} was already used in another conversation`);
+      const message = toWire(row);
+      // The acknowledgement: the stored message, with its sk, on every socket of the user.
+      hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+      answer.push(message);
+      if (!created) {
+        answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
+        continue;
+      }
+      const { replies, delayed } = bot.answer(m);
+      if (delayed) this.later(() => this.storeReplies(userUuid, botUuid, replies, row.message_id));
+      else answer.push(...await this.storeReplies(userUuid, botUuid, replies, row.message_id));
+    }
+    return answer;
+  }
+
+  /** Subscribes; stores and pushes the bot's welcome when the conversation is empty. */
+  async initiate(userUuid: string, botUuid: string): Promise<ChatMessage[]> {
+    const bot = this.bot(botUuid);
+    const { db, now, hub } = this.deps;
+    await subscribe(db, userUuid, botUuid, now());
+    const rows = await db.transaction(async (tx) => {
+      const conv = await lockConversation(tx, userUuid, botUuid);
+      if (conv.last_number > 0) return [];
+      const stored = [];
+      for (const r of bot.welcome) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now())).row);
+      return stored;
+    });
+    const messages = rows.map(toWire);
+    for (const message of messages) hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+    return messages;
+  }
+
+  private async storeReplies(userUuid: string, botUuid: string, replies: readonly BotReply[], inReplyTo: string): Promise<ChatMessage[]> {
+    const { db, now, hub } = this.deps;
+    const out: ChatMessage[] = [];
+    for (const r of replies) {
+      const { row } = await db.transaction((tx) => storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now()));
+      const message = toWire(row);
+      hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+      out.push(message);
+    }
+    return out;
+  }
+
+  private later(task: () => Promise<unknown>): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const run = task().catch((err: unknown) => this.deps.log.error({ err }, 'delayed bot reply failed'));
+      this.running.add(run);
+      void run.finally(() => this.running.delete(run));
+    }, this.deps.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS);
+    this.timers.add(timer);
+  }
+
+  /** Drops replies not due yet and waits for those being stored (before the database closes). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all([...this.running]);
+  }
+}

@@ -1,0 +1,146 @@
+// The live connection: GET /api/socket upgraded to a WebSocket (@fastify/websocket), on the
+// server's own port. Authenticated on upgrade by a ticket from /bot/get-socket-url (single use,
+// 60 s) or, for clients that can send headers, the mobile and session-id headers. A browser's
+// Origin must be the server's own (or one configured): others are refused (403) so another
+// site cannot open a socket with the user's ticket. Frames are JSON { action, body }.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket as FastifyWebSocket } from '@fastify/websocket';
+import type { RawData } from 'ws';
+import { socketFrameInSchema } from '../../src/api/contract';
+import type { SocketFrameOut } from '../../src/api/messages';
+import { API_BASE } from '../../src/api/headers';
+import { hashToken, newToken } from '../accounts/tokens';
+import type { Db } from '../db/db';
+import type { Authenticate } from '../http/define-route';
+import { parseInput } from '../http/define-route';
+import { HttpError, unauthorised } from '../http/errors';
+import type { SocketHub } from './hub';
+import type { BotRuntime } from './runtime';
+
+export const SOCKET_PATH = `${API_BASE}/socket`;
+export const TICKET_TTL_MS = 60_000;
+const MAX_FRAME_BYTES = 64 * 1024;
+const TICKET = /^[0-9a-f]{32}$/;
+
+export interface SocketDeps {
+  db: Db;
+  now: () => number;
+  hub: SocketHub;
+  runtime: BotRuntime;
+  authenticate: Authenticate;
+  /** Origins allowed besides the server's own (e.g. a dev server that proxies). */
+  allowedOrigins?: readonly string[] | undefined;
+}
+
+interface SocketUser { userUuid: string; sessionHash: string }
+
+/** A new ticket for the session; answers the ws(s) URL that carries it. */
+export async function createSocketUrl(db: Db, request: FastifyRequest, user: SocketUser, now: number): Promise<{ socket_url: string; expires_at: number }> {
+  const ticket = newToken();
+  const expiresAt = now + TICKET_TTL_MS;
+  await db.query(
+    'INSERT INTO socket_tickets (ticket_hash, session_hash, user_uuid, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [hashToken(ticket), user.sessionHash, user.userUuid, now, expiresAt],
+  );
+  const scheme = request.protocol === 'https' ? 'wss' : 'ws';
+  return { socket_url: `${scheme}://${request.headers.host ?? request.host}${SOCKET_PATH}?ticket=${ticket}`, expires_at: expiresAt };
+}
+
+async function sessionIsLive(db: Db, sessionHash: string, now: number): Promise<boolean> {
+  const rows = await db.query<{ ok: boolean }>(
+    'SELECT (ended_at IS NULL AND expires_at > $2) AS ok FROM sessions WHERE id_hash = $1',
+    [sessionHash, now],
+  );
+  return rows[0]?.ok === true;
+}
+
+export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Promise<void> {
+  const { db, now, hub, runtime } = deps;
+  const users = new WeakMap<FastifyRequest, SocketUser>();
+
+  async function authenticateUpgrade(request: FastifyRequest): Promise<SocketUser> {
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const own = `${request.protocol}://${request.headers.host ?? ''}`;
+      if (origin !== own && !(deps.allowedOrigins ?? []).includes(origin)) throw new HttpError(403, `Origin ${origin} may not open a socket here`);
+    }
+    const ticket = (request.query as Record<string, unknown>).ticket;
+    if (ticket !== undefined) {
+      if (typeof ticket !== 'string' || !TICKET.test(ticket)) throw unauthorised('User Unauthorised');
+      const rows = await db.query<{ session_hash: string; user_uuid: string }>(
+        `UPDATE socket_tickets SET used_at = $2 WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > $2
+         RETURNING session_hash, user_uuid`,
+        [hashToken(ticket), now()],
+      );
+      const row = rows[0];
+      if (!row || !(await sessionIsLive(db, row.session_hash, now()))) throw unauthorised('User Unauthorised');
+      return { userUuid: row.user_uuid, sessionHash: row.session_hash };
+    }
+    try {
+      const user = await deps.authenticate(request);
+      return { userUuid: user.userUuid, sessionHash: user.sessionHash };
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) throw unauthorised('User Unauthorised');
+      throw error;
+    }
+  }
+
+  app.route({
+    method: 'GET',
+    url: SOCKET_PATH,
+    preValidation: async (request) => {
+      users.set(request, await authenticateUpgrade(request));
+    },
+    handler: async (_request, reply) => reply.code(426).header('upgrade', 'websocket').send({ statusCode: 426, error: 'Upgrade Required', message: 'Open this path as a WebSocket' }),
+    wsHandler: (socket: FastifyWebSocket, request: FastifyRequest) => {
+      const user = users.get(request);
+      if (!user) {
+        socket.close(4001, 'User Unauthorised');
+        return;
+      }
+      const send = (frame: SocketFrameOut) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+      };
+      const fail = (statusCode: number, message: string, clientMessageId?: string) =>
+        send({ action: 'error', body: { statusCode, message, ...(clientMessageId ? { client_message_id: clientMessageId } : {}) } });
+
+      async function handle(data: RawData, isBinary: boolean): Promise<void> {
+        if (!(await sessionIsLive(db, user!.sessionHash, now()))) {
+          fail(401, 'User Unauthorised');
+          socket.close(4001, 'User Unauthorised');
+          return;
+        }
+        if (isBinary) return fail(400, 'Frames must be JSON text');
+        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          return fail(400, 'Frame is not valid JSON');
+        }
+        let clientMessageId: string | undefined;
+        try {
+          const frame = await parseInput(socketFrameInSchema, raw);
+          if (frame.action === 'ping') return send({ action: 'pong', body: {} });
+          clientMessageId = frame.body.message.client_message_id;
+          await runtime.receive(user!.userUuid, frame.body.bot_uuid, [frame.body.message]);
+        } catch (error) {
+          if (error instanceof HttpError) return fail(error.statusCode, error.message, clientMessageId);
+          request.log.error({ err: error }, 'socket frame failed');
+          return fail(500, 'Something went wrong on our side', clientMessageId);
+        }
+      }
+
+      hub.add(user.userUuid, socket);
+      // Frames of one socket are handled in order (an outbox flush keeps its order).
+      let queue: Promise<void> = Promise.resolve();
+      socket.on('message', (data, isBinary) => {
+        queue = queue.then(() => handle(data, isBinary)).catch((err: unknown) => request.log.error({ err }, 'socket frame failed'));
+      });
+      socket.on('close', () => hub.remove(user.userUuid, socket));
+      socket.on('error', (err) => request.log.warn({ err }, 'socket error'));
+    },
+  });
+}
+
+export const SOCKET_MAX_PAYLOAD = MAX_FRAME_BYTES;

@@ -1,0 +1,159 @@
+// Messages of a user × bot conversation. pk = pwa_{bot_uuid}_{user_uuid} (spec part 1 §3);
+// sk = 15-digit ms timestamp _ 9-digit number _ message_id, so text order is time order: the
+// time never goes back within a conversation (max of the clock and the last message's time)
+// and the number counts the conversation's messages. Every write runs in a transaction that
+// locks the conversation row, so concurrent sends take turns.
+import { randomUUID } from 'node:crypto';
+import type { BotSummary, ChatMessage, ConversationEntry, MessageType } from '../../src/api/messages';
+import type { Queryable } from '../db/db';
+
+export const pkOf = (botUuid: string, userUuid: string) => `pwa_${botUuid}_${userUuid}`;
+
+export interface MessageRow {
+  message_id: string;
+  bot_uuid: string;
+  sk: string;
+  sender: 'user' | 'bot';
+  type: string;
+  payload: Record<string, unknown>;
+  client_message_id: string | null;
+  created_at: number;
+}
+
+export const MESSAGE_COLUMNS = 'message_id, bot_uuid, sk, sender, type, payload, client_message_id, created_at';
+
+export function toWire(row: MessageRow): ChatMessage {
+  const number = Number(row.sk.slice(16, 25));
+  return {
+    ...row.payload,
+    message_id: row.message_id,
+    sk: row.sk,
+    timestamp: row.created_at,
+    number,
+    from: row.sender,
+    type: row.type as MessageType,
+    client_message_id: row.client_message_id,
+  };
+}
+
+export interface NewMessage {
+  userUuid: string;
+  botUuid: string;
+  sender: 'user' | 'bot';
+  type: string;
+  /** The type's fields (text, button_index, buttons...). */
+  payload: Record<string, unknown>;
+  clientMessageId?: string | undefined;
+  inReplyTo?: string | undefined;
+}
+
+/** Creates the conversation row if missing and locks it for the rest of the transaction. */
+export async function lockConversation(tx: Queryable, userUuid: string, botUuid: string): Promise<{ last_time: number; last_number: number }> {
+  await tx.query('INSERT INTO conversations (user_uuid, bot_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userUuid, botUuid]);
+  const rows = await tx.query<{ last_time: number; last_number: number }>(
+    'SELECT last_time, last_number FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2 FOR UPDATE',
+    [userUuid, botUuid],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Stores a message, or, when the user already sent one with this client_message_id, answers
+ * that original (created: false) and stores nothing. Call inside a transaction.
+ */
+export async function storeMessage(tx: Queryable, m: NewMessage, now: number): Promise<{ row: MessageRow; created: boolean }> {
+  const conv = await lockConversation(tx, m.userUuid, m.botUuid);
+  if (m.clientMessageId !== undefined) {
+    const existing = await tx.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_uuid = $1 AND client_message_id = $2`,
+      [m.userUuid, m.clientMessageId],
+    );
+    if (existing[0]) return { row: existing[0], created: false };
+  }
+  const time = Math.max(now, conv.last_time);
+  const number = conv.last_number + 1;
+  const messageId = randomUUID();
+  const sk = `${String(time).padStart(15, '0')}_${String(number).padStart(9, '0')}_${messageId}`;
+  const rows = await tx.query<MessageRow>(
+    `INSERT INTO messages (message_id, user_uuid, bot_uuid, pk, sk, sender, type, payload, client_message_id, in_reply_to, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${MESSAGE_COLUMNS}`,
+    [messageId, m.userUuid, m.botUuid, pkOf(m.botUuid, m.userUuid), sk, m.sender, m.type, JSON.stringify(m.payload), m.clientMessageId ?? null, m.inReplyTo ?? null, time],
+  );
+  await tx.query(
+    `UPDATE conversations SET last_message_id = $3, last_time = $4, last_number = $5,
+       unread = CASE WHEN $6 THEN unread + 1 ELSE 0 END
+     WHERE user_uuid = $1 AND bot_uuid = $2`,
+    [m.userUuid, m.botUuid, messageId, time, number, m.sender === 'bot'],
+  );
+  return { row: rows[0]!, created: true };
+}
+
+/** The bot messages stored in answer to a user message, in order. */
+export async function repliesTo(q: Queryable, userUuid: string, messageId: string): Promise<MessageRow[]> {
+  return q.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_uuid = $1 AND in_reply_to = $2 ORDER BY sk`,
+    [userUuid, messageId],
+  );
+}
+
+export async function subscribe(q: Queryable, userUuid: string, botUuid: string, now: number): Promise<void> {
+  await q.query('INSERT INTO subscriptions (user_uuid, bot_uuid, subscribed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [userUuid, botUuid, now]);
+}
+
+interface BotRow { bot_uuid: string; name: string; description: string; icon: string; config: Record<string, unknown>; subscribed: boolean }
+
+export async function getBot(q: Queryable, userUuid: string, botUuid: string): Promise<BotRow | undefined> {
+  const rows = await q.query<BotRow>(
+    `SELECT b.bot_uuid, b.name, b.description, b.icon, b.config, (s.user_uuid IS NOT NULL) AS subscribed
+     FROM bots b LEFT JOIN subscriptions s ON s.bot_uuid = b.bot_uuid AND s.user_uuid = $1
+     WHERE b.bot_uuid = $2`,
+    [userUuid, botUuid],
+  );
+  return rows[0];
+}
+
+export async function suggestedBots(q: Queryable, userUuid: string): Promise<BotRow[]> {
+  return q.query<BotRow>(
+    `SELECT b.bot_uuid, b.name, b.description, b.icon, b.config, (s.user_uuid IS NOT NULL) AS subscribed
+     FROM bots b LEFT JOIN subscriptions s ON s.bot_uuid = b.bot_uuid AND s.user_uuid = $1
+     WHERE b.suggested ORDER BY b.bot_uuid`,
+    [userUuid],
+  );
+}
+
+export const toSummary = (b: BotRow): BotSummary => ({ bot_uuid: b.bot_uuid, name: b.name, description: b.description, icon: b.icon, subscribed: b.subscribed });
+
+/** The caller's conversations with the bots they subscribed to, most recent first. */
+export async function conversationList(q: Queryable, userUuid: string, pinnedOnly: boolean): Promise<ConversationEntry[]> {
+  const rows = await q.query<{
+    bot_uuid: string; name: string; icon: string; block_time: number | null; archive_time: number | null;
+    mute_time: number | null; mute_duration: number | null; pinned_at: number | null; unread: number | null;
+    last_time: number | null; m_id: string | null; m_sk: string | null; m_sender: 'user' | 'bot' | null; m_type: string | null;
+    m_payload: Record<string, unknown> | null; m_client: string | null; m_created: number | null;
+  }>(
+    `SELECT b.bot_uuid, b.name, b.icon, c.block_time, c.archive_time, c.mute_time, c.mute_duration, c.pinned_at, c.unread, c.last_time,
+       m.message_id AS m_id, m.sk AS m_sk, m.sender AS m_sender, m.type AS m_type, m.payload AS m_payload,
+       m.client_message_id AS m_client, m.created_at AS m_created
+     FROM subscriptions s
+     JOIN bots b ON b.bot_uuid = s.bot_uuid
+     LEFT JOIN conversations c ON c.user_uuid = s.user_uuid AND c.bot_uuid = s.bot_uuid
+     LEFT JOIN messages m ON m.message_id = c.last_message_id AND m.user_uuid = s.user_uuid
+     WHERE s.user_uuid = $1 ${pinnedOnly ? 'AND c.pinned_at IS NOT NULL' : ''}
+     ORDER BY COALESCE(c.last_time, s.subscribed_at) DESC, b.bot_uuid`,
+    [userUuid],
+  );
+  return rows.map((r) => ({
+    bot_uuid: r.bot_uuid,
+    name: r.name,
+    icon: r.icon,
+    block_time: r.block_time,
+    archive_time: r.archive_time,
+    mute_time: r.mute_time,
+    mute_duration: r.mute_duration,
+    pinned: r.pinned_at !== null,
+    unread_count: r.unread ?? 0,
+    last_message: r.m_id
+      ? toWire({ message_id: r.m_id, bot_uuid: r.bot_uuid, sk: r.m_sk!, sender: r.m_sender!, type: r.m_type!, payload: r.m_payload ?? {}, client_message_id: r.m_client, created_at: r.m_created! })
+      : null,
+  }));
+}
