@@ -130,7 +130,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
-  const hub = new SocketHub();
+  const hub = new SocketHub(db, now, app.log);
   const runtime = new BotRuntime({ db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs });
   const authenticate = sessionAuthenticator(db, now);
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });

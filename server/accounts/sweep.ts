@@ -10,6 +10,7 @@ export async function sweepExpired(db: Db, now: number): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query('DELETE FROM mobile_codes WHERE expires_at <= $1', [now]);
     await tx.query('DELETE FROM media_tokens WHERE expires_at <= $1', [now]);
+    await tx.query('DELETE FROM socket_tickets WHERE expires_at <= $1', [now]);
     await tx.query('DELETE FROM sessions WHERE expires_at <= $1 OR ended_at <= $1', [now - KEEP_EXPIRED_SESSIONS_MS]);
     await tx.query(
       `DELETE FROM login_tokens t WHERE (t.expires_at <= $1 OR t.revoked_at IS NOT NULL)

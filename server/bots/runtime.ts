@@ -55,7 +55,7 @@ export class BotRuntime {
       if (row.bot_uuid !== botUuid) throw new HttpError(409, `client_message_id ${m.client_message_id} was already used in another conversation`);
       const message = toWire(row);
       // The acknowledgement: the stored message, with its sk, on every socket of the user.
-      hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+      await hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
       answer.push(message);
       if (!created) {
         answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
@@ -81,7 +81,7 @@ export class BotRuntime {
       return stored;
     });
     const messages = rows.map(toWire);
-    for (const message of messages) hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+    for (const message of messages) await hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
     return messages;
   }
 
@@ -91,7 +91,7 @@ export class BotRuntime {
     for (const r of replies) {
       const { row } = await db.transaction((tx) => storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now()));
       const message = toWire(row);
-      hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+      await hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
       out.push(message);
     }
     return out;

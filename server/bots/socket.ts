@@ -14,7 +14,7 @@ import type { Db } from '../db/db';
 import type { Authenticate } from '../http/define-route';
 import { parseInput } from '../http/define-route';
 import { HttpError, unauthorised } from '../http/errors';
-import type { SocketHub } from './hub';
+import { refuseSocket, type SocketHub } from './hub';
 import type { BotRuntime } from './runtime';
 
 export const SOCKET_PATH = `${API_BASE}/socket`;
@@ -95,7 +95,7 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
     wsHandler: (socket: FastifyWebSocket, request: FastifyRequest) => {
       const user = users.get(request);
       if (!user) {
-        socket.close(4001, 'User Unauthorised');
+        refuseSocket(socket);
         return;
       }
       const send = (frame: SocketFrameOut) => {
@@ -106,8 +106,7 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
 
       async function handle(data: RawData, isBinary: boolean): Promise<void> {
         if (!(await sessionIsLive(db, user!.sessionHash, now()))) {
-          fail(401, 'User Unauthorised');
-          socket.close(4001, 'User Unauthorised');
+          refuseSocket(socket);
           return;
         }
         if (isBinary) return fail(400, 'Frames must be JSON text');
@@ -131,13 +130,13 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
         }
       }
 
-      hub.add(user.userUuid, socket);
+      const unregister = hub.add(user.userUuid, socket, user.sessionHash);
       // Frames of one socket are handled in order (an outbox flush keeps its order).
       let queue: Promise<void> = Promise.resolve();
       socket.on('message', (data, isBinary) => {
         queue = queue.then(() => handle(data, isBinary)).catch((err: unknown) => request.log.error({ err }, 'socket frame failed'));
       });
-      socket.on('close', () => hub.remove(user.userUuid, socket));
+      socket.on('close', unregister);
       socket.on('error', (err) => request.log.warn({ err }, 'socket error'));
     },
   });

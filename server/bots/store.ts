@@ -74,11 +74,22 @@ export async function storeMessage(tx: Queryable, m: NewMessage, now: number): P
   const number = conv.last_number + 1;
   const messageId = randomUUID();
   const sk = `${String(time).padStart(15, '0')}_${String(number).padStart(9, '0')}_${messageId}`;
+  // ON CONFLICT: the same client_message_id sent at the same moment into another conversation
+  // (whose row this transaction does not lock) loses quietly and answers the winner's message.
   const rows = await tx.query<MessageRow>(
     `INSERT INTO messages (message_id, user_uuid, bot_uuid, pk, sk, sender, type, payload, client_message_id, in_reply_to, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${MESSAGE_COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (user_uuid, client_message_id) DO NOTHING
+     RETURNING ${MESSAGE_COLUMNS}`,
     [messageId, m.userUuid, m.botUuid, pkOf(m.botUuid, m.userUuid), sk, m.sender, m.type, JSON.stringify(m.payload), m.clientMessageId ?? null, m.inReplyTo ?? null, time],
   );
+  if (!rows[0]) {
+    const winner = await tx.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE user_uuid = $1 AND client_message_id = $2`,
+      [m.userUuid, m.clientMessageId],
+    );
+    return { row: winner[0]!, created: false };
+  }
   await tx.query(
     `UPDATE conversations SET last_message_id = $3, last_time = $4, last_number = $5,
        unread = CASE WHEN $6 THEN unread + 1 ELSE 0 END

@@ -91,6 +91,20 @@ describe('opening the socket', () => {
     expect(error.body).toMatchObject({ statusCode: 401, message: 'User Unauthorised' });
     expect(await socket.closed).toEqual({ code: 4001, reason: 'User Unauthorised' });
   });
+
+  it('pushes nothing to a socket whose session ended: it gets User Unauthorised and closes', async () => {
+    const first = await t.signIn();
+    t.clock.advance(60_000); // a new code may be asked after 59 s
+    const second = await t.signIn(first.mobile);
+    const stale = await openSocket(await socketUrl(first));
+    const live = await openSocket(await socketUrl(second));
+    await t.ok('logout', {}, { session: first });
+    await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [{ type: 'text', text: { body: 'secret' }, client_message_id: 'e-1' }] }, { session: second });
+    await live.next((f) => f.action === 'message-received' && JSON.stringify(f).includes('secret'));
+    expect(await stale.closed).toEqual({ code: 4001, reason: 'User Unauthorised' });
+    expect(stale.frames).toEqual([{ action: 'error', body: { statusCode: 401, message: 'User Unauthorised' } }]);
+    live.close();
+  });
 });
 
 describe('frames', () => {
