@@ -37,6 +37,23 @@ export interface ChatMessage {
   allow_custom_response?: boolean;
   /** The sender's id of a user message (null on bot messages). */
   client_message_id: string | null;
+  /** Spec part 1 §3 fields bots may set; the demo bots do not yet. */
+  is_rated?: boolean;
+  rating_type?: string;
+  multi_select?: boolean;
+  action?: { type: 'website' | 'view_cart' | 'email' | 'phone_number'; value?: string };
+}
+
+/**
+ * Flags of spec part 1 §3 that the app keeps on its own copy of a message; the server never
+ * sends them.
+ */
+export interface LocalMessageFlags {
+  failed?: boolean;
+  is_new?: boolean;
+  is_last?: boolean;
+  showAnimation?: boolean;
+  showProfilePicture?: boolean;
 }
 
 /** A message the user sends (webhook or socket). */
