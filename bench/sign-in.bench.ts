@@ -9,8 +9,8 @@ import { runLoad, statsOf, type Bench, type BenchCase } from './lib';
 
 /** Each concurrency: users signed in, and GET /version.json requests for the reference. */
 const PLAN = [
-  { concurrency: 1, users: 400, referenceRequests: 3000 },
-  { concurrency: 8, users: 800, referenceRequests: 6000 },
+  { concurrency: 1, users: 500, referenceRequests: 4000 },
+  { concurrency: 8, users: 1000, referenceRequests: 8000 },
 ] as const;
 const WARM_UP = { users: 100, referenceRequests: 1000 };
 const OTP = '1234';
