@@ -107,7 +107,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // Only JSON bodies: a text/plain body is refused (415) instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
 
-  const ctx: ServerContext = { db, now, log: app.log, otpFixed: opts.otpFixed, onOtpIssued: opts.onOtpIssued };
+  // The live sockets of each user; ended sessions (logout, deleted profile) have theirs closed at once.
+  const hub = new SocketHub(db, now, app.log);
+  const ctx: ServerContext = {
+    db, now, log: app.log, otpFixed: opts.otpFixed, onOtpIssued: opts.onOtpIssued,
+    sessionsEnded: (ended) => {
+      if ('userUuid' in ended) hub.closeUser(ended.userUuid);
+      else hub.closeSessions(ended.sessionHashes);
+    },
+  };
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -130,7 +138,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
-  const hub = new SocketHub(db, now, app.log);
   const runtime = new BotRuntime({ db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs });
   const authenticate = sessionAuthenticator(db, now);
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });

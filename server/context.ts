@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/db';
 import type { ApiRouter } from './http/define-route';
 
+/** Sessions that have just ended: by their ids' digests, or every session of a user (deleted profile). */
+export type EndedSessions = { sessionHashes: readonly string[] } | { userUuid: string };
+
 export interface ServerContext {
   db: Db;
   /** Epoch ms. Always use this, never Date.now(): tests move it to test expiry without sleeping. */
@@ -12,6 +15,8 @@ export interface ServerContext {
   otpFixed: string | undefined;
   /** Called with every sign-in code issued (tests read codes through it). */
   onOtpIssued: ((mobile: string, code: string) => void) | undefined;
+  /** Call once sessions have ended (after the commit): their open sockets are closed at once. */
+  sessionsEnded: (ended: EndedSessions) => void;
 }
 
 /** A module of routes: registers its contract routes on the router. */

@@ -35,8 +35,10 @@ export const accountRoutes: RouteModule = (api, ctx) => {
     });
   });
 
+  // GET or POST. Once the sessions have ended (committed), their open sockets are closed at once.
   api.authRoute(routes.logout, async ({ user }) => {
-    await db.transaction((tx) => endSession(tx, user.sessionHash, ctx.now()));
+    const ended = await db.transaction((tx) => endSession(tx, user.sessionHash, ctx.now()));
+    ctx.sessionsEnded({ sessionHashes: ended });
     return { message: 'Signed out' };
   }, { alsoGet: true });
 

@@ -58,9 +58,10 @@ export async function openSession(q: Queryable, user: UserRow, loginToken: Login
 
 /**
  * Ends the session, every other session opened with the same login token (the same device's
- * earlier sign-ins), the login token itself and the sessions' media tokens.
+ * earlier sign-ins), the login token itself and the sessions' media tokens. Answers the
+ * digests of the sessions it ended (their sockets are to be closed once this commits).
  */
-export async function endSession(q: Queryable, sessionHash: string, now: number): Promise<void> {
+export async function endSession(q: Queryable, sessionHash: string, now: number): Promise<string[]> {
   const rows = await q.query<{ login_token_hash: string | null }>('SELECT login_token_hash FROM sessions WHERE id_hash = $1', [sessionHash]);
   const loginTokenHash = rows[0]?.login_token_hash ?? null;
   const ended = loginTokenHash
@@ -70,8 +71,9 @@ export async function endSession(q: Queryable, sessionHash: string, now: number)
     )
     : await q.query<{ id_hash: string }>('UPDATE sessions SET ended_at = $2 WHERE id_hash = $1 AND ended_at IS NULL RETURNING id_hash', [sessionHash, now]);
   if (loginTokenHash) await q.query('UPDATE login_tokens SET revoked_at = $2 WHERE token_hash = $1 AND revoked_at IS NULL', [loginTokenHash, now]);
-  const hashes = [sessionHash, ...ended.map((r) => r.id_hash)];
+  const hashes = [...new Set([sessionHash, ...ended.map((r) => r.id_hash)])];
   await q.query('DELETE FROM media_tokens WHERE session_hash = ANY($1::text[])', [hashes]);
+  return hashes;
 }
 
 const SESSION_ID = /^[0-9a-f]{32}$/;

@@ -1,6 +1,7 @@
 // The live sockets of each user: frames for a user go to every socket they have open whose
 // session is still live. A socket whose session has ended (logout, expiry, deleted profile)
-// gets 'User Unauthorised' and is closed instead, so it never sees another frame.
+// gets 'User Unauthorised' and is closed instead, so it never sees another frame. Logout and
+// a deleted profile also close their sockets at once (closeSessions, closeUser).
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketFrameOut } from '../../src/api/messages';
@@ -63,6 +64,39 @@ export class SocketHub {
       }
     }
     return sent;
+  }
+
+  /**
+   * Refuses and closes at once every open socket of these sessions ('User Unauthorised', 4001),
+   * without waiting for their next frame. Called once the sessions have ended (logout).
+   * Answers how many sockets were closed.
+   */
+  closeSessions(sessionHashes: readonly string[]): number {
+    const ended = new Set(sessionHashes);
+    let closed = 0;
+    for (const set of this.byUser.values()) {
+      for (const { socket, sessionHash } of [...set]) {
+        if (!ended.has(sessionHash) || socket.readyState !== socket.OPEN) continue;
+        refuseSocket(socket);
+        closed++;
+      }
+    }
+    return closed;
+  }
+
+  closeSession(sessionHash: string): number {
+    return this.closeSessions([sessionHash]);
+  }
+
+  /** Refuses and closes every open socket of the user (a deleted profile). */
+  closeUser(userUuid: string): number {
+    let closed = 0;
+    for (const { socket } of [...(this.byUser.get(userUuid) ?? [])]) {
+      if (socket.readyState !== socket.OPEN) continue;
+      refuseSocket(socket);
+      closed++;
+    }
+    return closed;
   }
 
   count(userUuid: string): number {

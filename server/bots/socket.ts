@@ -131,6 +131,12 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
       }
 
       const unregister = hub.add(user.userUuid, socket, user.sessionHash);
+      // A logout between the upgrade's check and hub.add closed the session's sockets before this
+      // one was listed: check once more now that it is, and refuse it if the session has ended.
+      void sessionIsLive(db, user.sessionHash, now()).then(
+        (live) => { if (!live) refuseSocket(socket); },
+        (err: unknown) => request.log.error({ err }, 'socket session check failed'),
+      );
       // Frames of one socket are handled in order (an outbox flush keeps its order).
       let queue: Promise<void> = Promise.resolve();
       socket.on('message', (data, isBinary) => {

@@ -91,6 +91,8 @@ export const userRoutes: RouteModule = (api, ctx) => {
       await tx.query('DELETE FROM users WHERE user_uuid = $1', [user.userUuid]);
       await tx.query('DELETE FROM otp_numbers WHERE mobile = $1', [user.mobile]);
     });
+    // Every session of the user went with the users row: close their open sockets at once.
+    ctx.sessionsEnded({ userUuid: user.userUuid });
     return { message: 'Profile deleted' };
   });
 };

@@ -166,3 +166,67 @@ describe('frames', () => {
     expect(page.messages.map((m) => m.text?.body)).toEqual(['bye', 'bye']);
   });
 });
+
+describe('ending a session closes its sockets at once', () => {
+  const unauthorisedFrame = { action: 'error', body: { statusCode: 401, message: 'User Unauthorised' } };
+
+  /** Two sessions of one user (two devices: two login tokens), each with an open socket. */
+  async function twoDevices() {
+    const first = await t.signIn();
+    t.clock.advance(60_000); // a new code may be asked after 59 s
+    const second = await t.signIn(first.mobile);
+    const stale = await openSocket(await socketUrl(first));
+    const live = await openSocket(wsBase(), { headers: second.headers });
+    await pingPong(stale);
+    await pingPong(live);
+    return { first, second, stale, live };
+  }
+
+  it('POST logout: the socket gets User Unauthorised and closes without sending anything; the other session keeps its socket', async () => {
+    const { first, second, stale, live } = await twoDevices();
+    await t.ok('logout', {}, { session: first });
+    expect(await stale.closed).toEqual({ code: 4001, reason: 'User Unauthorised' });
+    expect(stale.frames).toEqual([unauthorisedFrame]);
+    await pingPong(live);
+    await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [{ type: 'text', text: { body: 'still here' }, client_message_id: 'l-1' }] }, { session: second });
+    await live.next((f) => f.action === 'message-received' && JSON.stringify(f).includes('still here'));
+    live.close();
+  });
+
+  it('GET logout closes the socket the same way', async () => {
+    const { first, stale, live } = await twoDevices();
+    const response = await t.fetch(`${API_BASE}/mobile/logout`, { headers: first.headers });
+    expect(response.status).toBe(200);
+    expect(await stale.closed).toEqual({ code: 4001, reason: 'User Unauthorised' });
+    expect(stale.frames).toEqual([unauthorisedFrame]);
+    await pingPong(live);
+    live.close();
+  });
+
+  it('closes every socket of the session, however it was opened', async () => {
+    const me = await t.signIn();
+    const byTicket = await openSocket(await socketUrl(me));
+    const byHeaders = await openSocket(wsBase(), { headers: me.headers });
+    await pingPong(byTicket);
+    await pingPong(byHeaders);
+    await t.ok('logout', {}, { session: me });
+    for (const s of [byTicket, byHeaders]) {
+      expect(await s.closed).toEqual({ code: 4001, reason: 'User Unauthorised' });
+      expect(s.frames).toEqual([unauthorisedFrame]);
+    }
+  });
+
+  it("delete-profile closes every socket of the user and no one else's", async () => {
+    const { first, stale, live } = await twoDevices();
+    const stranger = await t.signIn();
+    const theirs = await openSocket(await socketUrl(stranger));
+    await pingPong(theirs);
+    await t.ok('deleteProfile', {}, { session: first });
+    for (const s of [stale, live]) {
+      expect(await s.closed).toEqual({ code: 4001, reason: 'User Unauthorised' });
+      expect(s.frames).toEqual([unauthorisedFrame]);
+    }
+    await pingPong(theirs);
+    theirs.close();
+  });
+});
