@@ -21,6 +21,8 @@ import { createApiRouter } from './http/define-route';
 import { errorBody, HttpError } from './http/errors';
 import { loadAllGeo } from './geo/geo';
 import { userRoutes } from './user/routes';
+import { checkCatalogs } from './shop/catalog';
+import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 
@@ -85,6 +87,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const now = opts.now ?? Date.now;
   const ownsDb = !opts.db;
   loadAllGeo();
+  checkCatalogs();
   const db = opts.db ?? await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.databaseSchema });
   const versionName = packageVersion();
   const versionCode = opts.versionCode ?? versionCodeOf(versionName);
@@ -143,7 +146,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
 
   const api = createApiRouter(app, authenticate);
-  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret })]) register(api, ctx);
+  const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
+  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop]) register(api, ctx);
 
   registerVersion(app, { version_code: versionCode, version_name: versionName });
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);

@@ -25,8 +25,12 @@ export interface BotDefinition {
 
 export const ECHO_BOT_ID = '1000000000000001';
 export const SLOW_BOT_ID = '1000000000000002';
+/** The demo shop: its catalogue is server/shop/catalog.ts, its cart the /bot/*-cart routes. */
+export const SHOP_BOT_ID = '1000000000000003';
 
 const text = (body: string): BotReply => ({ type: 'text', text: { body } });
+
+const SHOP_HELP = 'I take orders through the catalogue: open it to add products to your cart, then review the cart to change quantities.';
 
 function echo(message: OutgoingMessage): BotReply {
   return message.type === 'text' ? text(message.text.body) : text(`You chose option ${message.button_index}`);
@@ -55,6 +59,16 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     config: { allow_user_media: true },
     welcome: [text('Hi, I take my time to answer.')],
     answer: (message) => ({ replies: [echo(message)], delayed: true }),
+  },
+  {
+    bot_uuid: SHOP_BOT_ID,
+    name: 'Saathi Shop',
+    description: 'Groceries and snacks: browse the catalogue and fill your cart.',
+    icon: '/icons/bots/shop.svg',
+    suggested: true,
+    config: { allow_user_media: false },
+    welcome: [text('Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.')],
+    answer: () => ({ replies: [text(SHOP_HELP)], delayed: false }),
   },
 ];
 

@@ -122,6 +122,71 @@ export interface MessagesPage {
   forward_token: string | null;
 }
 
+// ---------- the cart (spec part 2 §3 "Cart", §7 "Cart and catalogue") ----------
+
+/** Limits of a cart, the one place they are set (server validation and the client's guards). */
+export const CART_LIMITS = {
+  /** Lines in one cart (per user and bot). */
+  maxLines: 100,
+  /** Quantity of one line: a whole number from 1 to this (a product's max_quantity_allowed may be lower). */
+  maxLineQuantity: 99,
+  /** Customisation choices ({ id, value }) on one line. */
+  maxCustomizations: 20,
+} as const;
+
+/** An amount in minor units (paise for INR) and its ISO 4217 currency. */
+export interface Money { price: number; currency: string }
+
+/** One customisation choice of a cart line: the customisation's id and the chosen option's id. */
+export interface CartCustomization { id: string; value: string }
+
+/** A cart line as the client sends it (the spec's "server cart item"). */
+export interface CartItem {
+  catalog_id: string;
+  product_id: string;
+  quantity: number;
+  customizations: CartCustomization[];
+}
+
+/** A cart line as the server answers it: the item, its keys and, when asked, the product's details. */
+export interface CartLine extends CartItem {
+  /** First 16 hex digits of SHA-256 of the line's sorted customisation choices. */
+  customization_hash: string;
+  /** First 16 hex digits of SHA-256 of the product's customisation steps as the catalogue has them now. */
+  steps_hash: string;
+  // With include_product_details (the default), for products still in the catalogue:
+  name?: string;
+  /** Price of one unit without customisations. */
+  price?: Money;
+  max_quantity_allowed?: number;
+  /** What the chosen customisations add to one unit. */
+  customization_price?: Money;
+}
+
+export interface CartAnswer {
+  bot_uuid: string;
+  cart: CartLine[];
+  /** Counts the cart's updates: 0 for a cart never updated. */
+  version: number;
+}
+
+/** Ids of catalogues, products, customisations and options: 1 to 64 letters, digits, - or _. */
+const cartIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _');
+
+export const cartItemSchema = z.object({
+  catalog_id: cartIdSchema,
+  product_id: cartIdSchema,
+  quantity: z.number()
+    .int(`must be a whole number from 1 to ${CART_LIMITS.maxLineQuantity}`)
+    .min(1, `must be a whole number from 1 to ${CART_LIMITS.maxLineQuantity}`)
+    .max(CART_LIMITS.maxLineQuantity, `must be a whole number from 1 to ${CART_LIMITS.maxLineQuantity}`),
+  customizations: z.array(z.object({ id: cartIdSchema, value: cartIdSchema }).strict())
+    .max(CART_LIMITS.maxCustomizations, `must hold at most ${CART_LIMITS.maxCustomizations} choices`)
+    .default([]),
+}).strict();
+
+export const cartSchema = z.array(cartItemSchema).max(CART_LIMITS.maxLines, `must hold at most ${CART_LIMITS.maxLines} lines`);
+
 export const routes = {
   sendOtp: route<{ message: string; resendAfterSeconds: number; expiresInSeconds: number }>()({
     ...ROUTE_TABLE.sendOtp,
@@ -226,6 +291,22 @@ export const routes = {
   /** A ws(s) URL with a single-use ticket valid for 60 s. */
   getSocketUrl: route<{ socket_url: string; expires_at: number }>()({
     ...ROUTE_TABLE.getSocketUrl, body: empty,
+  }),
+  /** The caller's cart with the bot (empty for a new one); product details unless include_product_details is false. */
+  getCart: route<CartAnswer>()({
+    ...ROUTE_TABLE.getCart,
+    body: z.object({
+      bot_uuid: botIdSchema,
+      include_product_details: z.boolean({ error: 'must be true or false' }).default(true),
+    }).strict(),
+  }),
+  /**
+   * Replaces the caller's whole cart with the bot; answers it as get-cart does (with details)
+   * and sends cart-updated to the caller's sockets. 404 'Product not found', 422 'Max quantity reached'.
+   */
+  updateCart: route<CartAnswer>()({
+    ...ROUTE_TABLE.updateCart,
+    body: z.object({ bot_uuid: botIdSchema, cart: cartSchema }).strict(),
   }),
 } as const;
 

@@ -31,6 +31,8 @@ export const ROUTE_TABLE = {
   getMessages: { path: '/bot/get-messages', method: 'POST', auth: true },
   messageWebhookPwa: { path: '/bot/message-webhook-pwa', method: 'POST', auth: true },
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
+  getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
+  updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

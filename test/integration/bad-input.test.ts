@@ -65,6 +65,8 @@ const VALID: Partial<Record<RouteName, Record<string, unknown>>> = {
   getValueFromCode: { mobileCode: 'abcdefgh' },
   getStates: { country_code: 'IN' },
   getCities: { country_code: 'IN', state_code: 'MH' },
+  getCart: { bot_uuid: '1000000000000003' },
+  updateCart: { bot_uuid: '1000000000000003', cart: [] },
 };
 
 /** Missing fields, wrong types and values the schemas refuse, route by route. */

@@ -51,6 +51,18 @@ const SPECIFIC: Partial<Record<RouteName, unknown[]>> = {
     { botId: bot, messages: [{ type: 'button_response', button_index: 1.5, client_message_id: 'a' }] },
     { botId: bot, messages: [{ type: 'button_response', button_index: '1', client_message_id: 'a' }] },
   ],
+  getCart: [...badBotIds, { bot_uuid: bot, include_product_details: 'true' }, { bot_uuid: bot, include_product_details: 1 }, { bot_uuid: bot, user_uuid: 'x' }],
+  updateCart: [
+    ...badBotIds.map((b) => ({ ...b, cart: [] })),
+    { bot_uuid: bot }, { bot_uuid: bot, cart: null }, { bot_uuid: bot, cart: {} }, { bot_uuid: bot, cart: [1] },
+    { bot_uuid: bot, cart: [{ catalog_id: 'c', product_id: 'p', quantity: 0 }] },
+    { bot_uuid: bot, cart: [{ catalog_id: 'c', product_id: 'p', quantity: 100 }] },
+    { bot_uuid: bot, cart: [{ catalog_id: 'c', product_id: 'p', quantity: 2.5 }] },
+    { bot_uuid: bot, cart: [{ catalog_id: 'c', product_id: '', quantity: 1 }] },
+    { bot_uuid: bot, cart: [{ catalog_id: 'c', product_id: 'p', quantity: 1, customizations: [{ id: 'x' }] }] },
+    { bot_uuid: bot, cart: [{ catalog_id: 'c', product_id: 'p', quantity: 1, customizations: 'size' }] },
+    { bot_uuid: bot, cart: Array.from({ length: 101 }, () => ({ catalog_id: 'c', product_id: 'p', quantity: 1 })) },
+  ],
 };
 
 describe.each(Object.keys(SPECIFIC) as RouteName[])('%s', (name) => {

@@ -1,0 +1,175 @@
+// The demo shop's catalogue (spec part 2 §3 "Catalogue"): products with a price in minor units
+// (paise, INR), the most one cart may hold (max_quantity_allowed) and, for some, customisation
+// steps. A step groups customisations; each customisation has options with an id, a name and
+// what the option adds to one unit's price. A radio customisation takes one option, a checkbox
+// one takes several; a required one needs one (spec part 2 §5). Plain data, checked at start.
+import type { Money } from '../../src/api/contract';
+import { SHOP_BOT_ID } from '../bots/registry';
+
+export interface CatalogOption { id: string; name: string; price: Money }
+
+export interface CatalogCustomization {
+  id: string;
+  name: string;
+  type: 'radio' | 'checkbox';
+  /** A radio customisation that must be chosen (e.g. the box size). */
+  required: boolean;
+  options: readonly CatalogOption[];
+}
+
+export interface CatalogStep { id: string; name: string; customizations: readonly CatalogCustomization[] }
+
+export interface CatalogProduct {
+  id: string;
+  name: string;
+  description: string;
+  /** One unit without customisations. */
+  price: Money;
+  max_quantity_allowed: number;
+  customization_steps: readonly CatalogStep[];
+}
+
+export interface Catalog { catalog_id: string; name: string; products: readonly CatalogProduct[] }
+
+const inr = (rupees: number): Money => ({ price: Math.round(rupees * 100), currency: 'INR' });
+
+const SAATHI_GROCERY: Catalog = {
+  catalog_id: 'saathi-grocery',
+  name: 'Saathi Kirana',
+  products: [
+    {
+      id: 'toor-dal-1kg',
+      name: 'Tata Sampann Unpolished Toor Dal, 1 kg',
+      description: 'Unpolished arhar dal, rich in protein.',
+      price: inr(189),
+      max_quantity_allowed: 5,
+      customization_steps: [],
+    },
+    {
+      id: 'chakki-atta-5kg',
+      name: 'Aashirvaad Shudh Chakki Atta, 5 kg',
+      description: 'Whole wheat flour for soft rotis.',
+      price: inr(285),
+      max_quantity_allowed: 3,
+      customization_steps: [],
+    },
+    {
+      id: 'aloo-bhujia-400g',
+      name: "Haldiram's Aloo Bhujia, 400 g",
+      description: 'Crisp potato and gram flour sev.',
+      price: inr(110),
+      max_quantity_allowed: 10,
+      customization_steps: [],
+    },
+    {
+      id: 'amul-butter-500g',
+      name: 'Amul Pasteurised Butter, 500 g',
+      description: 'Salted table butter.',
+      price: inr(285),
+      max_quantity_allowed: 4,
+      customization_steps: [],
+    },
+    {
+      id: 'parle-g-800g',
+      name: 'Parle-G Original Glucose Biscuits, 800 g',
+      description: 'The family pack.',
+      price: inr(90),
+      max_quantity_allowed: 10,
+      customization_steps: [],
+    },
+    {
+      id: 'kaju-katli-box',
+      name: 'Kaju Katli Gift Box',
+      description: 'Cashew fudge with silver varq, packed fresh.',
+      price: inr(320),
+      max_quantity_allowed: 6,
+      customization_steps: [
+        {
+          id: 'box',
+          name: 'Choose your box',
+          customizations: [
+            {
+              id: 'size',
+              name: 'Box size',
+              type: 'radio',
+              required: true,
+              options: [
+                { id: 'g250', name: '250 g', price: inr(0) },
+                { id: 'g500', name: '500 g', price: inr(300) },
+                { id: 'kg1', name: '1 kg', price: inr(880) },
+              ],
+            },
+          ],
+        },
+        {
+          id: 'extras',
+          name: 'Make it a gift',
+          customizations: [
+            {
+              id: 'wrap',
+              name: 'Gift wrap',
+              type: 'radio',
+              required: false,
+              options: [
+                { id: 'festive', name: 'Festive paper', price: inr(30) },
+                { id: 'potli', name: 'Cloth potli', price: inr(60) },
+              ],
+            },
+            {
+              id: 'add_ons',
+              name: 'Add-ons',
+              type: 'checkbox',
+              required: false,
+              options: [
+                { id: 'greeting_card', name: 'Greeting card', price: inr(20) },
+                { id: 'diya_pair', name: 'Pair of clay diyas', price: inr(49) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+/** The catalogues of each bot; a bot not listed has none (its cart can only be empty). */
+const CATALOGS: ReadonlyMap<string, readonly Catalog[]> = new Map([[SHOP_BOT_ID, [SAATHI_GROCERY]]]);
+
+export function catalogsOf(botUuid: string): readonly Catalog[] {
+  return CATALOGS.get(botUuid) ?? [];
+}
+
+/** The product of the bot's catalogue, or undefined (unknown bot, catalogue or product). */
+export function findProduct(botUuid: string, catalogId: string, productId: string): CatalogProduct | undefined {
+  return catalogsOf(botUuid).find((c) => c.catalog_id === catalogId)?.products.find((p) => p.id === productId);
+}
+
+/** Throws when a catalogue breaks its own rules (duplicate ids, a bad price or limit); run at start. */
+export function checkCatalogs(): void {
+  for (const [bot, catalogs] of CATALOGS) {
+    const catalogIds = new Set<string>();
+    for (const catalog of catalogs) {
+      const where = `bot ${bot} catalogue ${catalog.catalog_id}`;
+      if (catalogIds.has(catalog.catalog_id)) throw new Error(`${where}: duplicate catalogue id`);
+      catalogIds.add(catalog.catalog_id);
+      const productIds = new Set<string>();
+      for (const p of catalog.products) {
+        if (productIds.has(p.id)) throw new Error(`${where}: duplicate product ${p.id}`);
+        productIds.add(p.id);
+        if (!Number.isInteger(p.price.price) || p.price.price < 0) throw new Error(`${where}: ${p.id} has a bad price`);
+        if (!Number.isInteger(p.max_quantity_allowed) || p.max_quantity_allowed < 1) throw new Error(`${where}: ${p.id} has a bad max_quantity_allowed`);
+        const customizationIds = new Set<string>();
+        for (const step of p.customization_steps) {
+          for (const c of step.customizations) {
+            if (customizationIds.has(c.id)) throw new Error(`${where}: ${p.id} has customisation ${c.id} twice`);
+            customizationIds.add(c.id);
+            if (c.options.length === 0 || new Set(c.options.map((o) => o.id)).size !== c.options.length) {
+              throw new Error(`${where}: ${p.id} customisation ${c.id} has no options or duplicate ones`);
+            }
+            if (c.required && c.type !== 'radio') throw new Error(`${where}: ${p.id} customisation ${c.id}: only radio ones can be required`);
+          }
+        }
+      }
+    }
+  }
+}
