@@ -3,7 +3,13 @@
 // a step is left. Pure, so the rules are unit-tested apart from the router.
 import type { OnboardingStep } from '../domain/onboarding';
 
-export type AppPath = '/' | '/otp-verification' | '/onboarding' | '/home';
+/** Routes a guard may send the user to (none needs parameters). */
+export type RedirectPath = '/' | '/otp-verification' | '/onboarding' | '/home';
+/** Every guarded route, by its route path. */
+export type AppPath = RedirectPath | '/chat/$botUuid';
+
+/** Routes for signed-in users who finished onboarding. */
+const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid']);
 
 export interface AuthSnapshot {
   signedIn: boolean;
@@ -13,10 +19,10 @@ export interface AuthSnapshot {
 }
 
 /** The path to redirect to, or null when `path` may be shown. */
-export function redirectFor(path: AppPath, auth: AuthSnapshot): AppPath | null {
+export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | null {
   if (auth.signedIn) {
-    const home: AppPath = auth.onboardingStep !== null ? '/onboarding' : '/home';
-    return path === home ? null : home;
+    if (auth.onboardingStep !== null) return path === '/onboarding' ? null : '/onboarding';
+    return MEMBER_PATHS.has(path) ? null : '/home';
   }
   switch (path) {
     case '/':
@@ -27,6 +33,7 @@ export function redirectFor(path: AppPath, auth: AuthSnapshot): AppPath | null {
       return auth.otpRequested ? null : '/';
     case '/onboarding':
     case '/home':
+    case '/chat/$botUuid':
       return '/';
   }
 }

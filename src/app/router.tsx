@@ -64,7 +64,14 @@ const homeRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/home']),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute]);
+const chatRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/chat/$botUuid',
+  beforeLoad: guard('/chat/$botUuid'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/chat/$botUuid']),
+});
+
+const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute]);
 
 export function createAppRouter(auth: AuthSnapshot) {
   return createRouter({

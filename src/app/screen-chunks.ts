@@ -5,10 +5,19 @@ export const SCREEN_CHUNKS = {
   '/otp-verification': () => import('../screens/otp/otp-screen'),
   '/onboarding': () => import('../screens/onboarding/onboarding-screen'),
   '/home': () => import('../screens/home/home-screen'),
+  '/chat/$botUuid': () => import('../screens/chat/chat-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;
 
+/** A literal path of SCREEN_CHUNKS (routes with parameters are matched by screenPathFor). */
 export function isScreenPath(path: string): path is ScreenPath {
   return Object.hasOwn(SCREEN_CHUNKS, path);
+}
+
+/** The route path of a URL path, parameters included: '/chat/123' is '/chat/$botUuid'. */
+export function screenPathFor(pathname: string): ScreenPath | null {
+  if (isScreenPath(pathname)) return pathname;
+  if (/^\/chat\/[^/]+\/?$/.test(pathname)) return '/chat/$botUuid';
+  return null;
 }

@@ -1,14 +1,18 @@
 // Home (spec part 1 §2): three tabs, Discover, Chat and Post, the active one remembered in
-// settings. Their content arrives with later issues; until then each shows a friendly empty state.
+// settings. Discover lists the suggested bots, Chat the conversations; Post keeps its empty state
+// until a later issue. The chat lists are refreshed once per visit (offline the stored ones stay).
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { setHomeTab, useProfile, useSettings } from '../../db/ui-surface';
+import { refreshChatLists, setHomeTab, useProfile, useSettings } from '../../db/ui-surface';
 import { useOnline } from '../shared/use-online';
 import type { SettingsDoc } from '../../db/local-docs';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { TabPanel, Tabs } from '../../ui/tabs';
 import { EmptyState } from '../../ui/empty-state';
 import { HomeHeader } from './home-header';
-import { ChatArt, DiscoverArt, PostArt, TAB_ICONS } from './home-art';
+import { PostArt, TAB_ICONS } from './home-art';
+import { DiscoverPanel } from './discover-panel';
+import { ChatListPanel } from './chat-list-panel';
 import './home.css';
 
 type HomeTab = SettingsDoc['homeTab'];
@@ -23,7 +27,10 @@ export default function HomeScreen() {
   const tab = settings.doc.homeTab;
   const name = profile.doc?.name?.trim();
 
-  const art = { discover: <DiscoverArt />, chat: <ChatArt />, post: <PostArt /> } satisfies Record<HomeTab, unknown>;
+  useEffect(() => {
+    // A failure (offline, server error) keeps the stored lists; its dialog, if any, comes from sync-status.
+    void refreshChatLists();
+  }, []);
 
   return (
     <div className="home">
@@ -39,13 +46,12 @@ export default function HomeScreen() {
         />
       </nav>
       <main className="home__main">
-        <TabPanel idPrefix={ID_PREFIX} id={tab} className="home__panel">
-          {tab === 'discover' && name && <p className="home__greeting">{intl.formatMessage({ id: 'home.greeting' }, { name })}</p>}
-          <EmptyState
-            illustration={art[tab]}
-            title={intl.formatMessage({ id: `home.${tab}.empty.title` })}
-            body={intl.formatMessage({ id: `home.${tab}.empty.body` })}
-          />
+        <TabPanel idPrefix={ID_PREFIX} id={tab} className={`home__panel home__panel--${tab}`}>
+          {tab === 'discover' && <DiscoverPanel greeting={name ? intl.formatMessage({ id: 'home.greeting' }, { name }) : null} />}
+          {tab === 'chat' && <ChatListPanel />}
+          {tab === 'post' && (
+            <EmptyState illustration={<PostArt />} title={intl.formatMessage({ id: 'home.post.empty.title' })} body={intl.formatMessage({ id: 'home.post.empty.body' })} />
+          )}
         </TabPanel>
       </main>
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redirectFor, type AppPath, type AuthSnapshot } from '../../../src/app/route-guards';
 
-const PATHS: AppPath[] = ['/', '/otp-verification', '/onboarding', '/home'];
+const PATHS: AppPath[] = ['/', '/otp-verification', '/onboarding', '/home', '/chat/$botUuid'];
 const signedOut = (otpRequested = false): AuthSnapshot => ({ signedIn: false, otpRequested, onboardingStep: null });
 
 describe('redirectFor', () => {
@@ -9,6 +9,8 @@ describe('redirectFor', () => {
     expect(redirectFor('/', signedOut())).toBeNull();
     expect(redirectFor('/home', signedOut())).toBe('/');
     expect(redirectFor('/onboarding', signedOut())).toBe('/');
+    expect(redirectFor('/chat/$botUuid', signedOut())).toBe('/');
+    expect(redirectFor('/chat/$botUuid', signedOut(true))).toBe('/');
   });
 
   it('shows the OTP screen only after a code was requested', () => {
@@ -25,8 +27,9 @@ describe('redirectFor', () => {
     }
   });
 
-  it('sends signed-in, onboarded users home from every other route', () => {
+  it('sends signed-in, onboarded users home from every route but home and a chat thread', () => {
     const auth: AuthSnapshot = { signedIn: true, otpRequested: true, onboardingStep: null };
-    for (const path of PATHS) expect(redirectFor(path, auth)).toBe(path === '/home' ? null : '/home');
+    const open = new Set<AppPath>(['/home', '/chat/$botUuid']);
+    for (const path of PATHS) expect(redirectFor(path, auth)).toBe(open.has(path) ? null : '/home');
   });
 });

@@ -1,0 +1,84 @@
+// Pure rules of the thread screen: the day separators between messages, the label of a
+// button choice, and the bold parts of catalogue texts written with **markers**. Kept apart
+// from React so they are unit-tested (test/unit/ui/thread-items.test.ts).
+import type { ChatMessage } from '../../api/messages';
+
+/** The fields of a stored message these rules read (MessageDoc has them all). */
+export interface ThreadMessage {
+  id: string;
+  from: 'user' | 'bot';
+  type: string;
+  timestamp: number;
+  message: Pick<ChatMessage, 'button_index' | 'buttons' | 'text'>;
+}
+
+export type ThreadItem<M extends ThreadMessage> =
+  | { kind: 'day'; key: string; timestamp: number }
+  | { kind: 'message'; key: string; doc: M; index: number; isLast: boolean };
+
+/** Local calendar day of an epoch-ms time, as 'yyyy-m-d' (for comparing days, not for display). */
+export function localDayKey(timestamp: number): string {
+  const d = new Date(timestamp);
+  return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
+}
+
+/** Today, yesterday or an earlier day, in the device's time zone. */
+export function dayKind(timestamp: number, now: number): 'today' | 'yesterday' | 'earlier' {
+  if (localDayKey(timestamp) === localDayKey(now)) return 'today';
+  const yesterday = new Date(now);
+  yesterday.setDate(yesterday.getDate() - 1);
+  return localDayKey(timestamp) === localDayKey(yesterday.getTime()) ? 'yesterday' : 'earlier';
+}
+
+/** The messages with a day separator before the first message of each day (oldest first in, oldest first out). */
+export function buildThreadItems<M extends ThreadMessage>(messages: readonly M[]): ThreadItem<M>[] {
+  const items: ThreadItem<M>[] = [];
+  let day: string | null = null;
+  messages.forEach((doc, i) => {
+    const key = localDayKey(doc.timestamp);
+    if (key !== day) {
+      items.push({ kind: 'day', key: `day-${key}`, timestamp: doc.timestamp });
+      day = key;
+    }
+    items.push({ kind: 'message', key: doc.id, doc, index: i, isLast: i === messages.length - 1 });
+  });
+  return items;
+}
+
+/**
+ * What a button_response shows: the chosen option's label from the nearest button message
+ * before it that offers that index, or null (the screen then says 'Option n').
+ */
+export function chosenOptionLabel(messages: readonly ThreadMessage[], index: number): string | null {
+  const response = messages[index];
+  if (!response || response.message.button_index === undefined) return null;
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const m = messages[i];
+    if (m?.from === 'bot' && (m.type === 'button' || m.type === 'multi_select_button')) {
+      const option = m.message.buttons?.find((b) => b.button_index === response.message.button_index);
+      return option ? option.body : null;
+    }
+  }
+  return null;
+}
+
+/** Splits a text with **bold** markers into runs (an unmatched marker stays as text). */
+export function boldRuns(text: string): { text: string; bold: boolean }[] {
+  const runs: { text: string; bold: boolean }[] = [];
+  const re = /\*\*(.+?)\*\*/g;
+  let at = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > at) runs.push({ text: text.slice(at, m.index), bold: false });
+    runs.push({ text: m[1] ?? '', bold: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) runs.push({ text: text.slice(at), bold: false });
+  return runs;
+}
+
+/** Within this many pixels of the end, the list counts as scrolled to the newest message. */
+export const AT_BOTTOM_SLACK_PX = 48;
+
+export function isAtBottom(el: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_SLACK_PX;
+}

@@ -1,0 +1,54 @@
+import { Avatar } from './avatar';
+import './conversation-row.css';
+
+export interface ConversationRowProps {
+  name: string;
+  icon: string;
+  /** The last message, already worded (text, or a word for its type). */
+  preview: string;
+  /** The last activity, already worded ('10:42', 'Yesterday', '12/03/26'). */
+  time: string;
+  /** Machine-readable time for <time dateTime>. */
+  dateTime?: string;
+  unreadCount: number;
+  /** Accessible text of the unread badge, e.g. '3 unread messages'. */
+  unreadLabel: string;
+  pinned: boolean;
+  /** Accessible text of the pin mark. */
+  pinnedLabel: string;
+  onOpen: () => void;
+}
+
+/** One conversation of the Chat tab: a single button whose name reads name, preview, time and unread count. */
+export function ConversationRow({ name, icon, preview, time, dateTime, unreadCount, unreadLabel, pinned, pinnedLabel, onOpen }: ConversationRowProps) {
+  const unread = unreadCount > 0;
+  return (
+    <button type="button" className={`conversation-row${unread ? ' conversation-row--unread' : ''}`} onClick={onOpen}>
+      <Avatar name={name} src={icon} />
+      <span className="conversation-row__body">
+        <span className="conversation-row__top">
+          <span className="conversation-row__name">{name}</span>
+          <time className="conversation-row__time" dateTime={dateTime}>
+            {time}
+          </time>
+        </span>
+        <span className="conversation-row__bottom">
+          <span className="conversation-row__preview">{preview}</span>
+          {pinned && (
+            <span className="conversation-row__pin" role="img" aria-label={pinnedLabel}>
+              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                <path d="M9 3h6l-1 6 4 4H6l4-4zM12 13v8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+              </svg>
+            </span>
+          )}
+          {unread && (
+            <span className="conversation-row__badge">
+              <span aria-hidden="true">{unreadCount > 99 ? '99+' : unreadCount}</span>
+              <span className="visually-hidden">{unreadLabel}</span>
+            </span>
+          )}
+        </span>
+      </span>
+    </button>
+  );
+}
