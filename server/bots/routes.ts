@@ -3,6 +3,7 @@
 // user's conversation.
 import { routes } from '../../src/api/contract';
 import type { ChatMessage } from '../../src/api/messages';
+import { MESSAGES_PAGE_SIZE } from '../../src/domain/constants';
 import type { RouteModule } from '../context';
 import type { Db } from '../db/db';
 import { notFound } from '../http/errors';
@@ -11,7 +12,8 @@ import type { BotRuntime } from './runtime';
 import { createSocketUrl } from './socket';
 import { conversationList, getBot, MESSAGE_COLUMNS, pkOf, subscribe, suggestedBots, toSummary, toWire, type MessageRow } from './store';
 
-export const PAGE_SIZE = 50;
+// One page size for the server and the client's expectations (src/domain/constants.ts).
+export const PAGE_SIZE = MESSAGES_PAGE_SIZE;
 
 export interface BotRouteDeps {
   runtime: BotRuntime;

@@ -3,6 +3,7 @@
 // write in the worker reaches the page's observers and the other way round).
 import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb/plugins/core';
 import { collectionCreators, type AppCollections } from './schemas';
@@ -31,6 +32,7 @@ let pluginsAdded = false;
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AppDatabase> {
   if (!pluginsAdded) {
     addRxPlugin(RxDBLocalDocumentsPlugin);
+    addRxPlugin(RxDBMigrationSchemaPlugin);
     pluginsAdded = true;
   }
   const settings: DexieSettings = {};
@@ -53,6 +55,6 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     eventReduce: true,
     ignoreDuplicate: options.ignoreDuplicate ?? false,
   });
-  if (Object.keys(collectionCreators).length > 0) await db.addCollections(collectionCreators);
+  await db.addCollections(collectionCreators);
   return db;
 }

@@ -79,6 +79,16 @@ export interface SyncStatusDoc {
    * was cleared and the generic something-went-wrong dialog shows. Absent reads as false.
    */
   sessionExpired?: boolean;
+  /** (added by the sync core) frames or page entries refused by the wire checks since start */
+  wireErrors?: number;
+  /** (added by the sync core) messages waiting in the outbox are being sent */
+  flushing?: boolean;
+}
+
+/** 'chat-view' (added by the sync core): the conversation on screen, so its messages are not counted unread. */
+export interface ChatViewDoc {
+  botUuid: string | null;
+  at: number;
 }
 
 /**
@@ -100,6 +110,7 @@ export const LOCAL_DOC_IDS = {
   profile: 'profile',
   syncStatus: 'sync-status',
   geoCache: 'geo-cache',
+  chatView: 'chat-view',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -111,6 +122,7 @@ export interface LocalDocTypes {
   profile: ProfileDoc;
   'sync-status': SyncStatusDoc;
   'geo-cache': GeoCacheDoc;
+  'chat-view': ChatViewDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -2,6 +2,7 @@
 // refused login token, delete-profile, auto-logout-decline) and by the page's logout command when
 // the worker cannot be reached, so the rule lives in one place.
 //   goes:  session tokens and mobile, the profile, the sign-in flow, the auto-logout prompt,
+//          the chat (messages, conversations, bots, outbox, the open conversation),
 //          (with clearCaches) cached server data
 //   stays: the device id (unless newDeviceId), the app language, settings, the standalone flags
 import type { AppDatabase } from './database';
@@ -36,5 +37,8 @@ export async function clearSignedInData(
   await setLocalDoc(db, 'auth-flow', DEFAULT_AUTH_FLOW);
   await patchLocalDoc(db, 'sync-status', { autoLogoutPrompt: false, unauthorised: false }, DEFAULT_SYNC_STATUS);
   if (options.clearCaches) await removeLocalDoc(db, 'geo-cache');
-  // Later issues add user collections (messages, conversations, cart, outbox…): clear them here.
+  // The user's chat: another user may sign in on this device next. (Unsent messages go too: the
+  // logout confirmation is where the app warns about them.)
+  await Promise.all([db.messages, db.conversations, db.bots, db.outbox].map((c) => c.find().remove()));
+  await removeLocalDoc(db, 'chat-view');
 }

@@ -42,6 +42,23 @@
 //   SyncStatusDoc.sessionExpired?            a 401 without a usable login token cleared local data:
 //                                            show somethingWentWrongDialog(); 'default' clears it
 //   startClient(), DatabaseProvider          boot (src/db/README.md)
+//
+// Chat (issue 3; collections messages, conversations, bots, outbox):
+//   useConversations(): QuerySnapshot<ConversationDoc[]>     most recent first
+//   useConversation(botUuid): QuerySnapshot<ConversationDoc | null>
+//   useBots(): QuerySnapshot<BotDoc[]>                       suggested bots, server order
+//   useBot(botUuid): QuerySnapshot<BotDoc | null>
+//   useThread(botUuid, limit): QuerySnapshot<MessageDoc[]>   newest `limit`, oldest first
+//   useOutboxCount(): QuerySnapshot<number>
+//   QuerySnapshot<T> = { loaded: boolean; value: T }
+//   sendText(botUuid, text): CommandResult<string | null>    client id; null for a blank text
+//   sendButtonChoice(botUuid, buttonIndex): CommandResult<string>
+//   retryMessage(id): CommandResult<boolean>                  a failed message back to pending
+//   openConversation(botUuid) / closeConversation(botUuid)   the thread screen mounts / unmounts
+//   loadOlderMessages(botUuid): CommandResult<{ stored; complete }>
+//   refreshChatLists()                                        conversation list + suggested bots
+//   MessageDoc.status: 'pending' | 'sent' | 'delivered' | 'failed' (user messages only)
+//   isInputReadOnly (src/domain/read-only-input.ts) decides the input's read-only state
 export {
   useSession,
   useAppLanguage,
@@ -52,8 +69,14 @@ export {
   useOnboardingStep,
   useOnboardingState,
   useLocalDoc,
+  useConversations,
+  useConversation,
+  useBots,
+  useBot,
+  useThread,
+  useOutboxCount,
 } from './hooks';
-export type { LocalDocSnapshot } from './hooks';
+export type { LocalDocSnapshot, QuerySnapshot } from './hooks';
 export {
   requestOtp,
   resendOtp,
@@ -71,6 +94,13 @@ export {
   dismissConnectivityDialogs,
   deleteProfile,
   refreshProfile,
+  sendText,
+  sendButtonChoice,
+  retryMessage,
+  openConversation,
+  closeConversation,
+  loadOlderMessages,
+  refreshChatLists,
 } from './commands';
 export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';
@@ -86,3 +116,4 @@ export type {
   LanguageCode,
   RequestStatus,
 } from './local-docs';
+export type { MessageDoc, ConversationDoc, BotDoc } from './schemas';

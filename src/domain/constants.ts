@@ -71,8 +71,26 @@ export const APPLY_UPDATE_STATUS = 200;
 export const CONVERSED_MARK_DELAY_MS = 2 * SECOND_MS;
 /** A profile picture shows on a message when more than this passed since the previous one. */
 export const PROFILE_PICTURE_GAP_MS = 5 * MINUTE_MS;
-/** Synced message history per bot is trimmed to this many messages. */
+/** Synced message history per bot is trimmed to this many messages (the spec's figure; this app keeps the whole history, see LOCAL_HISTORY_BUDGET). */
 export const SYNCED_HISTORY_PER_BOT = 20;
+/** Longest text a user message may carry (the server's limit too). */
+export const MESSAGE_TEXT_MAX_CHARS = 4096;
+/**
+ * Local history budget (src/db/README.md "Storage budget"): when more messages than this are
+ * stored, the conversations opened least recently are trimmed to their newest
+ * HISTORY_KEPT_PER_CONVERSATION messages until the total is under HISTORY_TRIM_TARGET.
+ * Unacknowledged messages are never evicted. 250,000 messages are about 125 MB at ~500 bytes each.
+ */
+export const LOCAL_HISTORY_BUDGET = 250_000;
+export const HISTORY_TRIM_TARGET = 200_000;
+export const HISTORY_KEPT_PER_CONVERSATION = 500;
+/** Messages per page of /bot/get-messages (the server's page size). */
+export const MESSAGES_PAGE_SIZE = 50;
+/** Most outbox messages sent in one /bot/message-webhook-pwa call (the server's limit). */
+export const WEBHOOK_BATCH_MAX = 20;
+/** Outbox backoff after a retryable refusal (5xx, 429): doubles from the first to the last. */
+export const OUTBOX_BACKOFF_FIRST_MS = SECOND_MS;
+export const OUTBOX_BACKOFF_MAX_MS = MINUTE_MS;
 /** A bot launched less than this long ago is marked new. */
 export const NEW_BOT_MAX_AGE_MS = 15 * DAY_MS;
 /** Mute duration meaning "forever". */

@@ -9,6 +9,7 @@
 // must be present', ...). They are plain strings in INTERNAL_ERROR_TEXT and badStatusText().
 import type { AppError, DialogAction, DialogSpec } from './error-types';
 import { isLoginTokenUsable, type LoginTokenFields } from './session-expiry';
+import { MESSAGE_TEXT_MAX_CHARS } from './constants';
 
 export type { AppError, DialogAction, DialogImage, DialogSpec } from './error-types';
 
@@ -97,6 +98,8 @@ export const MSG = {
   },
   /** 'Message type **not supported**, please **refresh**, clear cache if problem persists' */
   unsupportedMessageType: 'error.message.unsupportedType',
+  /** a text over MESSAGE_TEXT_MAX_CHARS; takes {max} */
+  messageTooLong: 'error.message.tooLong',
   miniAppNotSupported: 'error.miniApp.notSupported',
   location: {
     /** GeolocationPositionError code 1 */
@@ -313,6 +316,7 @@ export type ErrorKey =
   | 'otpConfirm429'
   | 'otpConfirm'
   | 'somethingWentWrong'
+  | 'messageTooLong'
   | `operation.${OperationErrorKind}`;
 
 const hasText = (message: string | null | undefined): message is string => message != null && message.trim() !== '';
@@ -500,4 +504,9 @@ export function geolocationErrorTextId(code?: number | null): string {
     default:
       return MSG.location.unknown;
   }
+}
+
+/** A text longer than the server takes (MESSAGE_TEXT_MAX_CHARS): shown under the input, nothing is sent. */
+export function messageTooLongError(): AppError {
+  return { key: 'messageTooLong', textId: MSG.messageTooLong, values: { max: MESSAGE_TEXT_MAX_CHARS } };
 }

@@ -1,10 +1,14 @@
-// The sync engine as the page sees it: one typed `invoke` over the session flows. The worker runs
-// it (src/workers), Node tests run it in-process; the page's commands cannot tell the difference.
+// The sync engine as the page sees it: one typed `invoke` over the session and chat flows. The
+// worker runs it (src/workers), Node tests run it in-process; the page's commands cannot tell the
+// difference.
 import type { AppDatabase } from '../db/database';
-import { createHttpClient, type Clock } from './http-client';
-import { createSessionFlows, requestContextFrom, type SessionFlows } from './session';
+import { createChatSync, type ChatFlows, type Connectivity } from './chat-sync';
+import { createHttpClient, systemClock, type Clock } from './http-client';
+import type { LockManagerLike } from './leader';
+import type { WebSocketFactory } from './live-connection';
+import { createSession, requestContextFrom, type SessionFlows } from './session';
 
-export type EngineCommands = SessionFlows;
+export type EngineCommands = SessionFlows & ChatFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -22,23 +26,54 @@ export interface EngineConfig {
   clock?: Clock;
   timeoutMs?: number;
   newDeviceId?: () => string;
+  /** The live connection's WebSocket; default the global one (browsers, workers). */
+  createSocket?: WebSocketFactory;
+  /** Web Locks for the leader election; absent: this engine leads. */
+  locks?: LockManagerLike;
+  connectivity?: Connectivity;
+  /** Shorter spec timings for tests (socket retry, retry count, reply timeout). */
+  timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number };
 }
 
-export function createEngineFlows(db: AppDatabase, config: EngineConfig): EngineCommands {
+export interface EngineParts {
+  flows: EngineCommands;
+  /** Stops the live connection and the outbox (the database stays open: its owner closes it). */
+  stop(): Promise<void>;
+  isLeader(): boolean;
+}
+
+export function createEngineParts(db: AppDatabase, config: EngineConfig): EngineParts {
+  const clock = config.clock ?? systemClock;
   const http = createHttpClient({
     fetch: config.fetch,
     origin: config.origin,
     versionName: config.versionName,
     context: requestContextFrom(db, config.newDeviceId),
-    ...(config.clock ? { clock: config.clock } : {}),
+    clock,
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });
-  return createSessionFlows({
+  const session = createSession({
     db,
     http,
-    ...(config.clock ? { now: config.clock.now } : {}),
+    now: () => clock.now(),
     ...(config.newDeviceId ? { newDeviceId: config.newDeviceId } : {}),
   });
+  const chat = createChatSync({
+    db,
+    http,
+    clock,
+    report: session.report,
+    createSocket: config.createSocket,
+    locks: config.locks,
+    connectivity: config.connectivity,
+    timings: config.timings,
+  });
+  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+}
+
+/** The flows only (tests of the session flows). */
+export function createEngineFlows(db: AppDatabase, config: EngineConfig): EngineCommands {
+  return createEngineParts(db, config).flows;
 }
 
 /** Runs one named flow; the name may come over a message port, so it is checked. */
@@ -50,10 +85,11 @@ export function dispatch<K extends EngineCommandName>(flows: EngineCommands, nam
 }
 
 /** The engine in the calling realm: for Node tests, and a fallback where workers are unavailable. */
-export function createInProcessEngine(db: AppDatabase, config: EngineConfig): Engine {
-  const flows = createEngineFlows(db, config);
+export function createInProcessEngine(db: AppDatabase, config: EngineConfig): Engine & { isLeader(): boolean } {
+  const parts = createEngineParts(db, config);
   return {
-    invoke: (name, ...args) => dispatch(flows, name, args),
-    close: async () => {},
+    invoke: (name, ...args) => dispatch(parts.flows, name, args),
+    close: () => parts.stop(),
+    isLeader: parts.isLeader,
   };
 }

@@ -127,7 +127,18 @@ interface ReportOptions {
   flags?: boolean;
 }
 
+/** The session flows, and the failure rules (401, 440, no response, 5xx) for other flows' calls. */
+export interface SessionModule {
+  flows: SessionFlows;
+  /** Applies the side effects of a failed call of `route` and answers the AppError; bugs rethrow. */
+  report(route: RouteName, err: unknown): Promise<AppError>;
+}
+
 export function createSessionFlows(deps: SessionDeps): SessionFlows {
+  return createSession(deps).flows;
+}
+
+export function createSession(deps: SessionDeps): SessionModule {
   const { db, http } = deps;
   const now = deps.now ?? (() => Date.now());
   const newDeviceId = deps.newDeviceId ?? makeDeviceId;
@@ -430,7 +441,7 @@ export function createSessionFlows(deps: SessionDeps): SessionFlows {
     }
   }
 
-  return {
+  const flows: SessionFlows = {
     requestOtp,
     resendOtp,
     verifyOtp,
@@ -445,5 +456,6 @@ export function createSessionFlows(deps: SessionDeps): SessionFlows {
     deleteProfile,
     runDialogAction,
   };
+  return { flows, report: (route, err) => report(route, err) };
 }
 

@@ -4,7 +4,7 @@
 // This module has no comlink and no `self`, so Node tests drive it directly or over a MessagePort.
 import type { AppDatabase, OpenDatabaseOptions } from '../db/database';
 import { ensureSession } from '../db/local-store';
-import { createEngineFlows, dispatch, type EngineArgs, type EngineCommandName, type EngineCommands, type EngineConfig } from '../sync/engine';
+import { createEngineParts, dispatch, type EngineArgs, type EngineCommandName, type EngineConfig, type EngineParts } from '../sync/engine';
 
 export interface WorkerInit {
   /** Same name as the page's database: both instances then share one IndexedDB database. */
@@ -26,17 +26,17 @@ export interface WorkerDeps {
   openDatabase: (options: OpenDatabaseOptions) => Promise<AppDatabase>;
   /** Node tests inject fake-indexeddb here (it cannot cross a message port); the worker uses the browser's. */
   databaseOptions?: Omit<OpenDatabaseOptions, 'name'>;
-  engine?: Partial<Pick<EngineConfig, 'clock' | 'timeoutMs' | 'newDeviceId'>>;
+  engine?: Partial<Pick<EngineConfig, 'clock' | 'timeoutMs' | 'newDeviceId' | 'createSocket' | 'locks' | 'connectivity' | 'timings'>>;
 }
 
 export function createSyncWorkerApi(deps: WorkerDeps): SyncWorkerApi {
-  let started: Promise<{ db: AppDatabase; flows: EngineCommands }> | null = null;
+  let started: Promise<{ db: AppDatabase; parts: EngineParts }> | null = null;
 
   async function start(config: WorkerInit) {
     const db = await deps.openDatabase({ ...deps.databaseOptions, name: config.dbName });
     await ensureSession(db);
-    const flows = createEngineFlows(db, { origin: config.origin, versionName: config.versionName, fetch: deps.fetch, ...deps.engine });
-    return { db, flows };
+    const parts = createEngineParts(db, { origin: config.origin, versionName: config.versionName, fetch: deps.fetch, ...deps.engine });
+    return { db, parts };
   }
 
   return {
@@ -47,14 +47,15 @@ export function createSyncWorkerApi(deps: WorkerDeps): SyncWorkerApi {
     },
     async invoke(name, args) {
       if (!started) throw new Error('sync worker: init() first');
-      const { flows } = await started;
+      const { parts } = await started;
       // args come over a message port; dispatch checks the name, the flows check their inputs
-      return dispatch(flows, name, args as EngineArgs<typeof name>);
+      return dispatch(parts.flows, name, args as EngineArgs<typeof name>);
     },
     async close() {
       if (!started) return;
-      const { db } = await started;
+      const { db, parts } = await started;
       started = null;
+      await parts.stop();
       await db.close();
     },
   };

@@ -7,3 +7,5 @@ export { useProfile } from './use-profile';
 export { useSyncStatus } from './use-sync-status';
 export { useOnboardingStep, useOnboardingState } from './use-onboarding-step';
 export type { LocalDocSnapshot } from './local-doc-store';
+export { useConversations, useConversation, useBots, useBot, useThread, useOutboxCount } from './use-chat';
+export { useRxQuery, type QuerySnapshot } from './use-rx-query';

@@ -4,12 +4,31 @@
 //
 // To add a collection: write `<name>.schema.ts` exporting its RxJsonSchema (with indexes for every
 // field a screen sorts or filters on) and its migration strategies, then add it to
-// `collectionCreators` and `AppCollections` below.
-import type { RxCollection, RxCollectionCreator } from 'rxdb/plugins/core';
+// `collectionCreators` and `AppCollections` below. A schema change raises its version and ships a
+// migration strategy with a test that migrates a fixture of the previous version.
+import type { RxCollectionCreator } from 'rxdb/plugins/core';
+import { botsSchema, type BotsCollection } from './bots.schema';
+import { conversationsSchema, type ConversationsCollection } from './conversations.schema';
+import { messagesMigrations, messagesSchema, type MessagesCollection } from './messages.schema';
+import { outboxSchema, type OutboxCollection } from './outbox.schema';
 
 export const MAX_COLLECTIONS = 12;
 
-/** The collection map of the database. Empty until the chat issues add messages, conversations… */
-export type AppCollections = Record<string, RxCollection>;
+export interface AppCollections {
+  messages: MessagesCollection;
+  conversations: ConversationsCollection;
+  bots: BotsCollection;
+  outbox: OutboxCollection;
+}
 
-export const collectionCreators: Record<string, RxCollectionCreator> = {};
+export const collectionCreators: Record<keyof AppCollections, RxCollectionCreator> = {
+  messages: { schema: messagesSchema, migrationStrategies: messagesMigrations },
+  conversations: { schema: conversationsSchema },
+  bots: { schema: botsSchema },
+  outbox: { schema: outboxSchema },
+};
+
+export type { MessageDoc } from './messages.schema';
+export type { ConversationDoc } from './conversations.schema';
+export type { BotDoc } from './bots.schema';
+export type { OutboxDoc } from './outbox.schema';

@@ -1,0 +1,45 @@
+// Hooks over the chat collections (DESIGN.md §2: screens render only what they observe here).
+import { map } from 'rxjs';
+import { pkFor } from '../outbox-store';
+import type { BotDoc, ConversationDoc, MessageDoc } from '../schemas';
+import { useRxQuery, type QuerySnapshot } from './use-rx-query';
+import { useSession } from './use-session';
+
+const EMPTY: never[] = [];
+
+/** Conversations, most recent activity first (archived and blocked ones included: filter in the screen). */
+export function useConversations(): QuerySnapshot<ConversationDoc[]> {
+  return useRxQuery('conversations', (db) =>
+    db.conversations.find({ sort: [{ last_activity: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), EMPTY);
+}
+
+export function useConversation(botUuid: string): QuerySnapshot<ConversationDoc | null> {
+  return useRxQuery(`conversation:${botUuid}`, (db) =>
+    db.conversations.findOne(botUuid).$.pipe(map((d) => (d ? d.toMutableJSON() : null))), null);
+}
+
+/** The suggested bots, in the server's order. */
+export function useBots(): QuerySnapshot<BotDoc[]> {
+  return useRxQuery('bots', (db) =>
+    db.bots.find({ sort: [{ suggested_rank: 'asc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), EMPTY);
+}
+
+export function useBot(botUuid: string): QuerySnapshot<BotDoc | null> {
+  return useRxQuery(`bot:${botUuid}`, (db) => db.bots.findOne(botUuid).$.pipe(map((d) => (d ? d.toMutableJSON() : null))), null);
+}
+
+/**
+ * The newest `limit` messages of a conversation, oldest first (one index range read on
+ * [pk, sk]). Raise `limit` to show older stored messages; loadOlderMessages fetches more.
+ */
+export function useThread(botUuid: string, limit: number): QuerySnapshot<MessageDoc[]> {
+  const owner = useSession().doc?.mobile ?? '';
+  const pk = pkFor(botUuid, owner);
+  return useRxQuery(`thread:${pk}:${limit}`, (db) =>
+    db.messages.find({ selector: { pk }, sort: [{ sk: 'desc' }], limit }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).reverse())), EMPTY);
+}
+
+/** How many sends wait in the outbox (queued or failed). */
+export function useOutboxCount(): QuerySnapshot<number> {
+  return useRxQuery('outbox-count', (db) => db.outbox.count().$, 0);
+}

@@ -1,0 +1,28 @@
+// Observes an RxDB query from React: re-renders when its result changes in this instance or
+// another (the worker, other tabs). Results are plain objects (toJSON), safe to pass to src/ui.
+import { useEffect, useState } from 'react';
+import type { Observable } from 'rxjs';
+import { useDatabase } from '../client-context';
+import type { AppDatabase } from '../database';
+
+export interface QuerySnapshot<T> {
+  loaded: boolean;
+  value: T;
+}
+
+/**
+ * `make` builds the observable from the database; `key` says when to rebuild it (pass every input
+ * `make` reads, joined into a string).
+ */
+export function useRxQuery<T>(key: string, make: (db: AppDatabase) => Observable<T>, initial: T): QuerySnapshot<T> {
+  const db = useDatabase();
+  const [snapshot, setSnapshot] = useState<QuerySnapshot<T> & { key: string }>({ loaded: false, value: initial, key });
+  useEffect(() => {
+    const subscription = make(db).subscribe((value) => setSnapshot({ loaded: true, value, key }));
+    return () => subscription.unsubscribe();
+    // `make` is rebuilt every render by callers; `key` names its inputs
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [db, key]);
+  // a snapshot of an earlier key is not shown for the new one
+  return snapshot.key === key ? snapshot : { loaded: false, value: initial };
+}

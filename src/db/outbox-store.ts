@@ -1,0 +1,98 @@
+// Putting a send into the outbox, and taking a failed one back (DESIGN.md §2, §4). The page's
+// commands call these; the engine delivers. Order of the writes matters: the outbox entry is
+// written first, so whatever the UI shows as pending is already durable; if the tab dies between
+// the two writes, the engine recreates the missing message document from the entry.
+import type { OutgoingMessage } from '../api/messages';
+import { MESSAGE_TEXT_MAX_CHARS } from '../domain/constants';
+import { retryStatus } from '../domain/message-status';
+import { uuidv7 } from '../domain/uuidv7';
+import type { AppDatabase } from './database';
+import type { MessageDoc, OutboxDoc } from './schemas';
+import { PROVISIONAL_SK_PREFIX } from './schemas/messages.schema';
+
+export const pkFor = (botUuid: string, owner: string): string => `pwa_${botUuid}_${owner}`;
+
+/** The sk of a message not yet acknowledged: after every server sk, in the order written. */
+export function provisionalSk(time: number, clientId: string): string {
+  return `${PROVISIONAL_SK_PREFIX}${String(Math.max(0, Math.floor(time))).padStart(15, '0')}_${clientId}`;
+}
+
+/** What the user may send as text: trimmed, not blank, at most MESSAGE_TEXT_MAX_CHARS. */
+export function sendableText(text: string): string | null {
+  const body = text.trim();
+  if (body.length === 0 || body.length > MESSAGE_TEXT_MAX_CHARS) return null;
+  return body;
+}
+
+/** The local (pending) message document of an outbox entry. */
+export function pendingMessageDoc(entry: Pick<OutboxDoc, 'id' | 'bot_uuid' | 'payload' | 'created_at'>, owner: string): MessageDoc {
+  const { payload } = entry;
+  return {
+    id: entry.id,
+    pk: pkFor(entry.bot_uuid, owner),
+    sk: provisionalSk(entry.created_at, entry.id),
+    bot_uuid: entry.bot_uuid,
+    message_id: null,
+    client_message_id: entry.id,
+    from: 'user',
+    type: payload.type,
+    timestamp: entry.created_at,
+    status: 'pending',
+    message: {
+      ...payload,
+      message_id: '',
+      sk: provisionalSk(entry.created_at, entry.id),
+      timestamp: entry.created_at,
+      from: 'user',
+    },
+  };
+}
+
+export interface EnqueueInput {
+  botUuid: string;
+  /** the message without its client id (given here) */
+  payload: OutgoingMessage extends infer M ? (M extends OutgoingMessage ? Omit<M, 'client_message_id'> : never) : never;
+  /** the signed-in mobile (the pk owner) */
+  owner: string;
+  now: number;
+  id?: string;
+}
+
+/** Writes the outbox entry, then the pending message. Answers the client id. */
+export async function enqueueMessage(db: AppDatabase, input: EnqueueInput): Promise<string> {
+  const id = input.id ?? uuidv7();
+  const entry: OutboxDoc = {
+    id,
+    kind: 'message',
+    bot_uuid: input.botUuid,
+    payload: { ...input.payload, client_message_id: id } as OutgoingMessage,
+    state: 'queued',
+    attempts: 0,
+    next_attempt_at: 0,
+    created_at: input.now,
+    last_error: null,
+  };
+  await db.outbox.insert(entry);
+  await db.messages.insert(pendingMessageDoc(entry, input.owner));
+  return id;
+}
+
+/**
+ * Retry of a failed message (spec part 1 §4: the failed flag is cleared and its time refreshed):
+ * back to pending, moved to the bottom of the thread, queued again. Answers false when the
+ * message is not failed (nothing to retry).
+ */
+export async function requeueFailed(db: AppDatabase, id: string, now: number): Promise<boolean> {
+  const message = await db.messages.findOne(id).exec();
+  const entry = await db.outbox.findOne(id).exec();
+  if (!message || message.status !== 'failed' || !entry) return false;
+  await entry.incrementalPatch({ state: 'queued', attempts: 0, next_attempt_at: 0, last_error: null, created_at: now });
+  await message.incrementalModify((m) => ({
+    ...m,
+    status: retryStatus(m.status ?? 'failed'),
+    sk: provisionalSk(now, id),
+    timestamp: now,
+    message: { ...m.message, timestamp: now, sk: provisionalSk(now, id) },
+  }));
+  return true;
+}

@@ -1,0 +1,31 @@
+// Spec part 1 §4 "Sending a message": the input is read-only when the last message is a button
+// message without custom response and without action, or a form, or when a menu or a
+// multi-select is active. Pure, so the rule is tested apart from the screen.
+import type { MessageType } from '../api/messages';
+
+export interface LastMessageFacts {
+  type: MessageType | string;
+  from: 'user' | 'bot';
+  allow_custom_response?: boolean | undefined;
+  action?: unknown;
+}
+
+export interface InputState {
+  /** The last message of the thread (null for an empty thread). */
+  lastMessage: LastMessageFacts | null;
+  /** The persistent menu is open. */
+  menuOpen: boolean;
+  /** A multi-select button message is being answered. */
+  multiSelectActive: boolean;
+}
+
+const BUTTON_TYPES: ReadonlySet<string> = new Set(['button', 'multi_select_button']);
+
+export function isInputReadOnly(state: InputState): boolean {
+  if (state.menuOpen || state.multiSelectActive) return true;
+  const last = state.lastMessage;
+  if (!last || last.from !== 'bot') return false;
+  if (last.type === 'form') return true;
+  if (BUTTON_TYPES.has(last.type)) return last.allow_custom_response !== true && (last.action === undefined || last.action === null);
+  return false;
+}

@@ -1,0 +1,329 @@
+// The chat half of the engine (spec part 1 §4 "Live connection", "Sending a message", "Message
+// loading"; DESIGN.md §2, §4). It follows the session document: signed in, it takes part in the
+// leader election; the leader runs the live connection and the outbox. Every tab's engine serves
+// its page's calls (open a conversation, page older or newer) and writes into RxDB.
+import type { ChatMessage } from '../api/messages';
+import type { AppError } from '../domain/error-types';
+import { NoResponseError, cancelledError, isCancelError, noResponseError } from '../domain/errors';
+import type { AppDatabase } from '../db/database';
+import { failed, ok, type CommandResult } from '../db/command-result';
+import { DEFAULT_SYNC_STATUS } from '../db/defaults';
+import { getLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
+import type { SyncStatusDoc } from '../db/local-docs';
+import type { ConversationDoc } from '../db/schemas';
+import { SOCKET_REPLY_TIMEOUT_MS } from '../domain/constants';
+import type { RouteName } from '../api/contract';
+import type { Clock, HttpClient } from './http-client';
+import { electLeader, type Leadership, type LockManagerLike } from './leader';
+import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './live-connection';
+import { modifyConversation } from './conversation-store';
+import { storeServerMessages } from './message-store';
+import { createOutbox, type Outbox } from './outbox';
+import { createPager, PagingTokenError } from './pager';
+import type { WireError } from './wire-checks';
+
+/** The device's network state: navigator.onLine and its events in a browser or worker. */
+export interface Connectivity {
+  isOnline(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+export const alwaysOnline: Connectivity = { isOnline: () => true, subscribe: () => () => {} };
+
+export interface ChatFlows {
+  openConversation(botUuid: string): Promise<CommandResult>;
+  closeConversation(botUuid: string): Promise<CommandResult>;
+  loadOlder(botUuid: string): Promise<CommandResult<{ stored: number; complete: boolean }>>;
+  loadNewer(botUuid: string): Promise<CommandResult<{ stored: number }>>;
+  syncNow(): Promise<CommandResult>;
+  refreshChatLists(): Promise<CommandResult>;
+}
+
+export interface ChatSyncDeps {
+  db: AppDatabase;
+  http: HttpClient;
+  clock: Clock;
+  /** the session rules for a failed call (session.ts report) */
+  report(route: RouteName, err: unknown): Promise<AppError>;
+  createSocket?: WebSocketFactory | undefined;
+  locks?: LockManagerLike | undefined;
+  connectivity?: Connectivity | undefined;
+  /** overrides of the spec's timings, for tests */
+  timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number } | undefined;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export interface ChatSync {
+  flows: ChatFlows;
+  /** for tests: whether this engine holds the leadership */
+  isLeader(): boolean;
+  close(): Promise<void>;
+}
+
+type Connection = Pick<LiveConnection, 'isOpen' | 'send' | 'start' | 'stop' | 'nudge'>;
+
+/** Where there is no WebSocket (Node 20 without the `ws` package injected) the outbox uses the webhook alone. */
+const NO_CONNECTION: Connection = { isOpen: () => false, send: () => false, start: () => {}, stop: () => {}, nudge: () => {} };
+
+function defaultSocketFactory(): WebSocketFactory | null {
+  if (typeof WebSocket !== 'function') return null;
+  // the DOM's event types are wider than WebSocketLike's; the fields used are the same
+  return (url) => new WebSocket(url) as unknown as WebSocketLike;
+}
+
+const quiet = (err: unknown) => err instanceof NoResponseError || isCancelError(err);
+
+export function createChatSync(deps: ChatSyncDeps): ChatSync {
+  const { db, http, clock } = deps;
+  const connectivity = deps.connectivity ?? alwaysOnline;
+  const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+  const owner = async () => (await getLocalDoc(db, 'session'))?.mobile ?? '';
+  const patchStatus = (patch: Partial<SyncStatusDoc>) => patchLocalDoc(db, 'sync-status', patch, DEFAULT_SYNC_STATUS);
+
+  let wireErrors = 0;
+  const reportWireError = (error: WireError) => {
+    wireErrors += 1;
+    log(`sync: refused ${error.source} data: ${error.message}`, error.sample);
+    void patchStatus({ wireErrors }).catch(() => {});
+  };
+
+  const pager = createPager({ db, http, owner, reportError: reportWireError });
+
+  /** A call's failure for the UI; no response and timeouts are quiet (the offline banner says it). */
+  async function failure<T>(route: RouteName, err: unknown): Promise<CommandResult<T>> {
+    if (err instanceof PagingTokenError) return failed({ key: 'paging', message: err.message });
+    // offline is not an error worth a dialog here: the offline banner already says it
+    if (err instanceof NoResponseError) return failed(noResponseError());
+    if (isCancelError(err)) return failed(cancelledError(err.reason));
+    return failed(await deps.report(route, err));
+  }
+
+  // ---------- the leader's part: live connection and outbox ----------
+
+  let leadership: Leadership | null = null;
+  let connection: Connection | null = null;
+  let outbox: Outbox | null = null;
+  let startedWith: string | null = null;
+
+  async function openBot(): Promise<string | null> {
+    return (await getLocalDoc(db, 'chat-view'))?.botUuid ?? null;
+  }
+
+  async function onMessageReceived(botUuid: string, message: ChatMessage): Promise<void> {
+    if (message.from === 'user' && message.client_message_id && outbox) {
+      await outbox.onEcho(botUuid, message);
+      return;
+    }
+    await storeServerMessages(db, botUuid, [message], { owner: await owner(), countUnread: (await openBot()) !== botUuid });
+  }
+
+  async function onOpen(): Promise<void> {
+    await outbox?.flush();
+    // catch up what arrived while the connection was down: the conversation on screen first
+    const current = await openBot();
+    if (current) await catchUp(current).catch((err: unknown) => log('sync: catch-up failed', err));
+    await refreshConversations().catch(() => {});
+  }
+
+  function lead(): () => void {
+    const createSocket = deps.createSocket ?? defaultSocketFactory();
+    const conn: Connection = !createSocket ? NO_CONNECTION : new LiveConnection({
+      getSocketUrl: async () => (await http.call('getSocketUrl', {})).socket_url,
+      createSocket,
+      clock,
+      isOnline: () => connectivity.isOnline(),
+      sessionMatches: async () => {
+        const session = await getLocalDoc(db, 'session');
+        return session?.token != null && session.clientSessionId === startedWith;
+      },
+      onState: (socketState) => {
+        void patchStatus({ socketState }).catch(() => {});
+        if (socketState === 3) outbox?.onSocketClosed();
+      },
+      onUnauthorised: () => void patchStatus({ unauthorised: true, socketState: 3 }).catch(() => {}),
+      onOpen: () => void onOpen().catch((err: unknown) => log('sync: on-open work failed', err)),
+      onFrame: (frame) => {
+        if (frame.action === 'message-received') {
+          void onMessageReceived(frame.body.bot_uuid, frame.body.message).catch((err: unknown) => log('sync: storing a message failed', err));
+        } else if (frame.action === 'error') {
+          void outbox?.onErrorFrame(frame.body).catch((err: unknown) => log('sync: error frame handling failed', err));
+        }
+        // cart-updated: the cart arrives with the catalogue and cart issue; nothing is stored yet
+      },
+      onWireError: reportWireError,
+      outstanding: () => outbox?.outstanding() ?? 0,
+      ...deps.timings,
+    });
+    const box = createOutbox({
+      db,
+      http,
+      clock,
+      connection: conn,
+      owner,
+      report: async (err) => {
+        if (!quiet(err)) await deps.report('messageWebhookPwa', err);
+      },
+      reportError: reportWireError,
+      ackTimeoutMs: deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS,
+    });
+    connection = conn;
+    outbox = box;
+    // a send from any tab lands in the outbox collection; the leader sees it through RxDB
+    const inserts = db.outbox.insert$.subscribe(() => void box.flush().catch((err: unknown) => log('sync: flush failed', err)));
+    const net = connectivity.subscribe((online) => {
+      if (online) {
+        conn.nudge();
+        void box.flush().catch((err: unknown) => log('sync: flush failed', err));
+      }
+    });
+    conn.start();
+    void box.flush().catch((err: unknown) => log('sync: flush failed', err));
+    return () => {
+      inserts.unsubscribe();
+      net();
+      conn.stop();
+      void box.close();
+      if (connection === conn) connection = null;
+      if (outbox === box) outbox = null;
+    };
+  }
+
+  function startSession(clientSessionId: string | null): void {
+    if (leadership && startedWith === clientSessionId) return;
+    stopSession();
+    startedWith = clientSessionId;
+    leadership = electLeader(deps.locks, lead);
+  }
+
+  function stopSession(): void {
+    leadership?.release();
+    leadership = null;
+    startedWith = null;
+  }
+
+  const sessionWatch = observeLocalDoc$(db, 'session').subscribe((session) => {
+    if (session?.token) startSession(session.clientSessionId);
+    else if (leadership) stopSession();
+  });
+
+  const onlineWatch = connectivity.subscribe((online) => void patchStatus({ online }).catch(() => {}));
+  // the document reads online when absent: write only what differs (a start offline)
+  void getLocalDoc(db, 'sync-status').then((doc) => {
+    const online = connectivity.isOnline();
+    if ((doc?.online ?? true) !== online) return patchStatus({ online });
+    return undefined;
+  }).catch(() => {});
+
+  // ---------- every tab's part ----------
+
+  async function catchUp(botUuid: string): Promise<void> {
+    const conversation = await db.conversations.findOne(botUuid).exec();
+    if (!conversation?.initial_loaded || !conversation.forward_token) await pager.loadInitial(botUuid);
+    else await pager.loadNewer(botUuid);
+  }
+
+  async function refreshConversations(): Promise<void> {
+    const { conversation_list } = await http.call('getConversationList', {});
+    for (const entry of conversation_list) {
+      await modifyConversation(db, entry.bot_uuid, (c): ConversationDoc => ({
+        ...c,
+        name: entry.name,
+        icon: entry.icon,
+        block_time: entry.block_time,
+        archive_time: entry.archive_time,
+        mute_time: entry.mute_time,
+        mute_duration: entry.mute_duration,
+        pinned: entry.pinned,
+        // this device's unread count is kept: the server cannot know what was read here
+        unread_count: c.initial_loaded ? c.unread_count : entry.unread_count,
+        last_message: c.last_message && entry.last_message && c.last_message.sk >= entry.last_message.sk ? c.last_message : entry.last_message ?? c.last_message,
+        last_activity: Math.max(c.last_activity, entry.last_message?.timestamp ?? 0),
+      }));
+    }
+    const bots = await db.bots.findByIds(conversation_list.map((e) => e.bot_uuid)).exec();
+    await Promise.all([...bots.values()].filter((b) => !b.subscribed).map((b) => b.incrementalPatch({ subscribed: true })));
+  }
+
+  async function refreshBots(): Promise<void> {
+    const { bot_list } = await http.call('getSuggestedList', {});
+    const now = clock.now();
+    const existing = await db.bots.findByIds(bot_list.map((b) => b.bot_uuid)).exec();
+    await db.bots.bulkUpsert(bot_list.map((b, i) => ({
+      bot_uuid: b.bot_uuid,
+      name: b.name,
+      description: b.description,
+      icon: b.icon,
+      subscribed: b.subscribed,
+      allow_user_media: existing.get(b.bot_uuid)?.allow_user_media ?? null,
+      suggested_rank: i,
+      fetched_at: now,
+    })));
+  }
+
+  const flows: ChatFlows = {
+    async openConversation(botUuid) {
+      const now = clock.now();
+      await setLocalDoc(db, 'chat-view', { botUuid, at: now });
+      const bot = await db.bots.findOne(botUuid).exec();
+      await modifyConversation(db, botUuid, (c) => ({ ...c, unread_count: 0, opened_at: now, name: c.name || bot?.name || '', icon: c.icon || bot?.icon || '' }));
+      if (!connectivity.isOnline()) return ok();
+      try {
+        await catchUp(botUuid);
+        return ok();
+      } catch (err) {
+        return failure('getMessages', err);
+      }
+    },
+
+    async closeConversation(botUuid) {
+      const view = await getLocalDoc(db, 'chat-view');
+      if (view?.botUuid === botUuid) await setLocalDoc(db, 'chat-view', { botUuid: null, at: clock.now() });
+      return ok();
+    },
+
+    async loadOlder(botUuid) {
+      try {
+        const conversation = await db.conversations.findOne(botUuid).exec();
+        const outcome = conversation?.initial_loaded ? await pager.loadOlder(botUuid) : await pager.loadInitial(botUuid);
+        const after = await db.conversations.findOne(botUuid).exec();
+        return ok({ stored: outcome.stored, complete: after?.history_complete ?? false });
+      } catch (err) {
+        return failure('getMessages', err);
+      }
+    },
+
+    async loadNewer(botUuid) {
+      try {
+        return ok({ stored: (await pager.loadNewer(botUuid)).stored });
+      } catch (err) {
+        return failure('getMessages', err);
+      }
+    },
+
+    async syncNow() {
+      connection?.nudge();
+      await outbox?.flush();
+      return ok();
+    },
+
+    async refreshChatLists() {
+      try {
+        await refreshBots();
+        await refreshConversations();
+        return ok();
+      } catch (err) {
+        return failure('getConversationList', err);
+      }
+    },
+  };
+
+  return {
+    flows,
+    isLeader: () => leadership?.isLeader() ?? false,
+    async close() {
+      sessionWatch.unsubscribe();
+      onlineWatch();
+      stopSession();
+    },
+  };
+}

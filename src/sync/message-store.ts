@@ -1,0 +1,106 @@
+// Writes what the server says about messages into RxDB: pages, webhook answers, socket frames.
+// Every path goes through storeServerMessages, so the rules live once:
+//   - a message lands on the document of its identity (client id for user messages), so the
+//     server's copy of a pending message replaces the provisional one instead of adding another;
+//   - a user message's status only moves forward (src/domain/message-status.ts): acknowledged
+//     means sent, and a bot message stored after it makes it delivered;
+//   - the conversation's last message and activity time follow the newest message.
+// Writes are bulk (one bulkUpsert per call) so that ingesting history stays close to a raw put.
+import type { ChatMessage } from '../api/messages';
+import { advanceStatus, type MessageStatus } from '../domain/message-status';
+import type { AppDatabase } from '../db/database';
+import type { ConversationDoc, MessageDoc } from '../db/schemas';
+import { PROVISIONAL_SK_PREFIX } from '../db/schemas/messages.schema';
+import { pkFor } from '../db/outbox-store';
+import { modifyConversation } from './conversation-store';
+
+export { pkFor, provisionalSk } from '../db/outbox-store';
+
+
+/** The document id of a message: its client id when the user sent it, else the server's id. */
+export const messageDocId = (m: Pick<ChatMessage, 'client_message_id' | 'message_id'>): string => m.client_message_id ?? m.message_id;
+
+export const isProvisionalSk = (sk: string): boolean => sk.startsWith(PROVISIONAL_SK_PREFIX);
+
+/** A fresh conversation document for a bot this device has not seen in a list yet. */
+export function newConversation(botUuid: string, name = '', icon = ''): ConversationDoc {
+  return {
+    bot_uuid: botUuid, name, icon, block_time: null, archive_time: null, mute_time: null, mute_duration: null,
+    pinned: false, unread_count: 0, last_message: null, last_activity: 0, conversed: false, opened_at: 0,
+    forward_token: null, backward_token: null, history_complete: false, initial_loaded: false, delivered_sk: '',
+  };
+}
+
+export interface StoreOptions {
+  /** the mobile number (or user id) the pk is built from */
+  owner: string;
+  /** count bot messages newer than the conversation's last as unread (it is not open) */
+  countUnread?: boolean;
+}
+
+/**
+ * Stores messages of one conversation as the server sent them. Answers the stored documents.
+ * Messages that fail the shape check are skipped (the caller reports them): one bad message
+ * never stops the rest of a page.
+ */
+export async function storeServerMessages(db: AppDatabase, botUuid: string, messages: readonly ChatMessage[], opts: StoreOptions): Promise<MessageDoc[]> {
+  if (messages.length === 0) return [];
+  const pk = pkFor(botUuid, opts.owner);
+  const sorted = [...messages].sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0));
+  const conversation = await db.conversations.findOne(botUuid).exec();
+  const oldDeliveredSk = conversation?.delivered_sk ?? '';
+  let deliveredSk = oldDeliveredSk;
+  for (const m of sorted) if (m.from === 'bot' && m.sk > deliveredSk) deliveredSk = m.sk;
+
+  // Only user messages can already exist with a status to keep; bot messages are immutable.
+  const userIds = sorted.filter((m) => m.from === 'user').map(messageDocId);
+  const existing = userIds.length > 0 ? await db.messages.findByIds(userIds).exec() : new Map<string, unknown>();
+
+  const docs: MessageDoc[] = sorted.map((m) => {
+    const doc: MessageDoc = {
+      id: messageDocId(m),
+      pk,
+      sk: m.sk,
+      bot_uuid: botUuid,
+      message_id: m.message_id,
+      client_message_id: m.client_message_id,
+      from: m.from,
+      type: m.type,
+      timestamp: m.timestamp,
+      message: m,
+    };
+    if (m.from === 'user') {
+      const before = (existing.get(doc.id) as { status?: MessageStatus } | undefined)?.status ?? 'pending';
+      doc.status = advanceStatus(advanceStatus(before, 'sent'), m.sk < deliveredSk ? 'delivered' : 'sent');
+    }
+    return doc;
+  });
+  const result = await db.messages.bulkUpsert(docs);
+  if (result.error.length > 0) throw new Error(`storing messages failed: ${result.error.map((e) => e.status).join(', ')}`);
+
+  if (deliveredSk > oldDeliveredSk) await markDelivered(db, pk, oldDeliveredSk, deliveredSk);
+  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts.countUnread ?? false);
+  return docs;
+}
+
+/** User messages acknowledged before the bot's newest message are delivered. */
+async function markDelivered(db: AppDatabase, pk: string, fromSk: string, toSk: string): Promise<void> {
+  const sent = await db.messages.find({ selector: { pk, sk: { $gt: fromSk, $lt: toSk }, from: 'user', status: 'sent' } }).exec();
+  await Promise.all(sent.map((d) => d.incrementalModify((data) => ({ ...data, status: advanceStatus(data.status ?? 'pending', 'delivered') }))));
+}
+
+async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, countUnread: boolean): Promise<void> {
+  const newest = sorted[sorted.length - 1]!;
+  const apply = (c: ConversationDoc): ConversationDoc => {
+    const isNewer = !c.last_message || newest.sk >= c.last_message.sk;
+    const lastSk = c.last_message?.sk ?? '';
+    const unread = countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
+    return {
+      ...c,
+      unread_count: c.unread_count + unread,
+      delivered_sk: deliveredSk > c.delivered_sk ? deliveredSk : c.delivered_sk,
+      ...(isNewer ? { last_message: newest, last_activity: Math.max(c.last_activity, newest.timestamp) } : {}),
+    };
+  };
+  await modifyConversation(db, botUuid, apply);
+}

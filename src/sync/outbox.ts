@@ -1,0 +1,291 @@
+// Delivers the outbox (DESIGN.md §4): in order per conversation, exactly once (the server answers
+// a repeated client_message_id with the original message), surviving reloads and crashes because
+// every entry is a document until the server acknowledged it.
+//
+// One flush at a time; a flush asked for while one runs makes it run once more. For each bot with
+// queued entries, oldest first (ids are UUIDv7): subscribe first when the conversation is new
+// (spec part 1 §4), then send the entries over the live socket when it is open (each echo is the
+// acknowledgement), else through /bot/message-webhook-pwa in batches of 20 (the answer is). An
+// acknowledged entry leaves the outbox and its message becomes sent.
+//
+// Failures:
+//   no response, timeout, socket closed   the flush stops; reconnect, 'online' or sync now restart it
+//   401 / 440                             the session rules (session.ts) apply; the flush stops
+//   5xx, 429, 408                         the bot's entries wait with a doubling backoff (1 s … 60 s)
+//   any other 4xx                         a batch is retried one by one; a single refused message
+//                                         is failed (pending → failed) until the user retries it
+import type { ChatMessage } from '../api/messages';
+import { CONVERSED_MARK_DELAY_MS, OUTBOX_BACKOFF_FIRST_MS, OUTBOX_BACKOFF_MAX_MS, WEBHOOK_BATCH_MAX } from '../domain/constants';
+import { BadStatusError, INTERNAL_ERROR_TEXT } from '../domain/errors';
+import { advanceStatus } from '../domain/message-status';
+import type { AppDatabase } from '../db/database';
+import { pendingMessageDoc } from '../db/outbox-store';
+import type { OutboxDoc } from '../db/schemas';
+import type { Clock, HttpClient } from './http-client';
+import type { LiveConnection } from './live-connection';
+import { modifyConversation } from './conversation-store';
+import { storeServerMessages } from './message-store';
+import { parseMessages, type ReportError } from './wire-checks';
+
+export interface OutboxDeps {
+  db: AppDatabase;
+  http: HttpClient;
+  clock: Clock;
+  connection: Pick<LiveConnection, 'isOpen' | 'send'>;
+  owner: () => Promise<string>;
+  /** the session rules for a failed call (401, 440, no response, 5xx flags) */
+  report: (err: unknown) => Promise<void>;
+  reportError: ReportError;
+  /** wait for a socket echo at most this long before giving the entry back to the queue */
+  ackTimeoutMs: number;
+}
+
+type Outcome = 'done' | 'stop';
+
+/** Stop the whole flush: the network or the session is the problem, not the message. */
+class StopFlush extends Error {}
+
+const isRetryable = (status: number) => status >= 500 || status === 429 || status === 408;
+const isSessionStatus = (status: number) => status === 401 || status === 440;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(OUTBOX_BACKOFF_MAX_MS, OUTBOX_BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export function createOutbox(deps: OutboxDeps) {
+  const { db, http, clock } = deps;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+  let wakeTimer: unknown = null;
+  /** echoes awaited over the socket, by client id */
+  const waiting = new Map<string, { resolve: () => void; reject: (err: Error) => void }>();
+  const conversedTimers = new Set<unknown>();
+
+  async function queued(): Promise<OutboxDoc[]> {
+    const docs = await db.outbox.find({ selector: { state: 'queued' }, sort: [{ id: 'asc' }] }).exec();
+    return docs.map((d) => d.toMutableJSON());
+  }
+
+  /** After a crash between the two writes of enqueueMessage, the pending message is missing: recreate it. */
+  async function ensureMessageDocs(entries: OutboxDoc[], owner: string): Promise<void> {
+    const found = await db.messages.findByIds(entries.map((e) => e.id)).exec();
+    const missing = entries.filter((e) => !found.has(e.id)).map((e) => pendingMessageDoc(e, owner));
+    if (missing.length > 0) await db.messages.bulkUpsert(missing);
+  }
+
+  /** Stores the server's copies and lets the acknowledged entries go. */
+  async function acknowledge(botUuid: string, messages: ChatMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await storeServerMessages(db, botUuid, messages, { owner: await deps.owner() });
+    const ids = messages.filter((m) => m.from === 'user' && m.client_message_id).map((m) => m.client_message_id!);
+    if (ids.length > 0) {
+      const entries = await db.outbox.findByIds(ids).exec();
+      await db.outbox.bulkRemove([...entries.keys()]);
+      markConversedLater(botUuid);
+    }
+  }
+
+  function markConversedLater(botUuid: string): void {
+    const timer = clock.setTimeout(() => {
+      conversedTimers.delete(timer);
+      if (closed) return;
+      void modifyConversation(db, botUuid, (c) => (c.conversed ? c : { ...c, conversed: true })).catch(() => {});
+    }, CONVERSED_MARK_DELAY_MS);
+    conversedTimers.add(timer);
+  }
+
+  async function fail(entry: OutboxDoc, reason: string): Promise<void> {
+    await db.outbox.findOne(entry.id).exec().then((d) => d?.incrementalPatch({ state: 'failed', last_error: reason.slice(0, 200) }));
+    const message = await db.messages.findOne(entry.id).exec();
+    await message?.incrementalModify((m) => ({ ...m, status: advanceStatus(m.status ?? 'pending', 'failed') }));
+  }
+
+  async function backOff(entries: OutboxDoc[], reason: string): Promise<void> {
+    const now = clock.now();
+    for (const e of entries) {
+      const doc = await db.outbox.findOne(e.id).exec();
+      await doc?.incrementalModify((d) => ({ ...d, attempts: d.attempts + 1, next_attempt_at: now + backoffMs(d.attempts + 1), last_error: reason.slice(0, 200) }));
+    }
+  }
+
+  /** Subscribe before the first message to a bot this user has no conversation with. */
+  async function ensureSubscribed(botUuid: string): Promise<void> {
+    const bot = await db.bots.findOne(botUuid).exec();
+    if (bot?.subscribed) return;
+    const conversation = await db.conversations.findOne(botUuid).exec();
+    if (conversation?.last_message && conversation.last_message.message_id) return;
+    try {
+      await http.call('subscribeBot', { bot_uuid: botUuid });
+    } catch (err) {
+      if (err instanceof BadStatusError && !isRetryable(err.status) && !isSessionStatus(err.status)) return; // the send will say what is wrong
+      await deps.report(err);
+      throw new StopFlush();
+    }
+    await bot?.incrementalPatch({ subscribed: true });
+  }
+
+  async function sendByWebhook(botUuid: string, batch: OutboxDoc[]): Promise<Outcome> {
+    let answer;
+    try {
+      answer = await http.call('messageWebhookPwa', { botId: botUuid, messages: batch.map((e) => e.payload) });
+    } catch (err) {
+      if (!(err instanceof BadStatusError) || isSessionStatus(err.status)) {
+        // no response, timeout, 401/440: nothing is wrong with the messages
+        await deps.report(err);
+        throw new StopFlush();
+      }
+      if (isRetryable(err.status)) {
+        await deps.report(err);
+        await backOff(batch, err.message);
+        return 'stop';
+      }
+      if (batch.length > 1) {
+        // find the one the server refuses; the others go through
+        for (const entry of batch) if ((await sendByWebhook(botUuid, [entry])) === 'stop') return 'stop';
+        return 'done';
+      }
+      await fail(batch[0]!, err.message);
+      return 'done';
+    }
+    await acknowledge(botUuid, parseMessages(answer.messages, 'webhook', deps.reportError));
+    return 'done';
+  }
+
+  async function sendBySocket(botUuid: string, batch: OutboxDoc[]): Promise<Outcome> {
+    const acks = batch.map((entry) => new Promise<void>((resolve, reject) => {
+      waiting.set(entry.id, { resolve, reject });
+    }));
+    for (const entry of batch) {
+      if (!deps.connection.send({ action: 'send-message', body: { bot_uuid: botUuid, message: entry.payload } })) {
+        rejectAll(new Error('socket closed'));
+        break;
+      }
+    }
+    const timeout = new Promise<never>((_, reject) => {
+      const t = clock.setTimeout(() => reject(new Error('no echo')), deps.ackTimeoutMs);
+      void Promise.allSettled(acks).then(() => clock.clearTimeout(t));
+    });
+    try {
+      await Promise.race([Promise.all(acks), timeout]);
+      return 'done';
+    } catch {
+      for (const entry of batch) waiting.delete(entry.id);
+      throw new StopFlush();
+    }
+  }
+
+  function rejectAll(err: Error): void {
+    for (const [id, w] of waiting) {
+      waiting.delete(id);
+      w.reject(err);
+    }
+  }
+
+  async function flushBot(botUuid: string, entries: OutboxDoc[]): Promise<void> {
+    await ensureSubscribed(botUuid);
+    for (let i = 0; i < entries.length; i += WEBHOOK_BATCH_MAX) {
+      const batch = entries.slice(i, i + WEBHOOK_BATCH_MAX);
+      const outcome = deps.connection.isOpen() ? await sendBySocket(botUuid, batch) : await sendByWebhook(botUuid, batch);
+      if (outcome === 'stop') return;
+    }
+  }
+
+  async function flushOnce(): Promise<void> {
+    const all = await queued();
+    if (all.length === 0) return;
+    await ensureMessageDocs(all, await deps.owner());
+    const now = clock.now();
+    const byBot = new Map<string, OutboxDoc[]>();
+    const blocked = new Set<string>();
+    let nextWake = Infinity;
+    for (const entry of all) {
+      if (blocked.has(entry.bot_uuid)) continue;
+      // order per conversation: an entry waiting for its backoff holds back the later ones
+      if (entry.next_attempt_at > now) {
+        blocked.add(entry.bot_uuid);
+        nextWake = Math.min(nextWake, entry.next_attempt_at);
+        continue;
+      }
+      const list = byBot.get(entry.bot_uuid) ?? [];
+      list.push(entry);
+      byBot.set(entry.bot_uuid, list);
+    }
+    if (nextWake < Infinity) wakeAt(nextWake);
+    for (const [botUuid, entries] of byBot) await flushBot(botUuid, entries);
+  }
+
+  function wakeAt(time: number): void {
+    if (wakeTimer !== null) clock.clearTimeout(wakeTimer);
+    wakeTimer = clock.setTimeout(() => {
+      wakeTimer = null;
+      void flush();
+    }, Math.max(0, time - clock.now()));
+  }
+
+  function flush(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await flushOnce();
+        } catch (err) {
+          if (err instanceof StopFlush) return;
+          if (closed) return;
+          throw err;
+        }
+      } while (again && !closed);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    flush,
+    /** A message-received frame: the echo of a send is its acknowledgement. */
+    async onEcho(botUuid: string, message: ChatMessage): Promise<void> {
+      if (message.from !== 'user' || !message.client_message_id) return;
+      const id = message.client_message_id;
+      await acknowledge(botUuid, [message]);
+      waiting.get(id)?.resolve();
+      waiting.delete(id);
+    },
+    /** An error frame about one of our sends. */
+    async onErrorFrame(body: { statusCode: number; message: string; client_message_id?: string }): Promise<void> {
+      const id = body.client_message_id;
+      if (!id) return;
+      const entry = (await db.outbox.findOne(id).exec())?.toMutableJSON();
+      const w = waiting.get(id);
+      waiting.delete(id);
+      if (entry) {
+        if (isRetryable(body.statusCode)) await backOff([entry], body.message);
+        else if (!isSessionStatus(body.statusCode)) await fail(entry, body.message);
+      }
+      // a refused send is settled (failed or backing off); the rest of the batch goes on
+      w?.resolve();
+    },
+    /** The socket closed: sends waiting for their echo go back to the queue (they stay in it). */
+    onSocketClosed(): void {
+      rejectAll(new Error(INTERNAL_ERROR_TEXT.noResponse));
+    },
+    outstanding(): number {
+      return waiting.size;
+    },
+    async close(): Promise<void> {
+      closed = true;
+      if (wakeTimer !== null) clock.clearTimeout(wakeTimer);
+      for (const t of conversedTimers) clock.clearTimeout(t);
+      conversedTimers.clear();
+      rejectAll(new Error('closed'));
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
