@@ -35,7 +35,7 @@ async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> 
 
 /** From Discover into the Echo thread, ready to type. */
 async function openEcho(page: Page): Promise<void> {
-  await page.getByRole('button', { name: en('home.discover.chatWith', { name: 'Echo' }) }).click();
+  await page.getByRole('button', { name: en('home.discover.chatWith', { name: 'Echo' }), exact: true }).click();
   await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
   await page.getByRole('heading', { name: 'Echo', exact: true, level: 1 }).waitFor();
   await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
