@@ -32,10 +32,37 @@ export async function readLocalDoc<K extends LocalDocId>(db: AppDatabase, id: K,
 }
 
 /**
- * Writes `fn(current)` as the new content. `fn` may run more than once (it is re-run on the
- * latest revision after a conflict), so it must be pure.
+ * Writes of one instance to one document, in the order they were asked for. Without this, two
+ * writes started in the same tick (socket state 0 then 1) could reach RxDB's write queue in the
+ * other order, since each first awaits its own read of the document, and the older value won.
  */
-export async function modifyLocalDoc<K extends LocalDocId>(
+const writeChains = new WeakMap<AppDatabase, Map<string, Promise<unknown>>>();
+
+/**
+ * Writes `fn(current)` as the new content. `fn` may run more than once (it is re-run on the
+ * latest revision after a conflict), so it must be pure. Writes of this instance to the same
+ * document apply in call order.
+ */
+export function modifyLocalDoc<K extends LocalDocId>(
+  db: AppDatabase,
+  id: K,
+  fn: (current: LocalDocTypes[K] | null) => LocalDocTypes[K],
+): Promise<LocalDocTypes[K]> {
+  let chains = writeChains.get(db);
+  if (!chains) {
+    chains = new Map();
+    writeChains.set(db, chains);
+  }
+  const previous = chains.get(id) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(() => writeLocalDoc(db, id, fn));
+  chains.set(id, next);
+  void next.catch(() => {}).finally(() => {
+    if (chains.get(id) === next) chains.delete(id);
+  });
+  return next;
+}
+
+async function writeLocalDoc<K extends LocalDocId>(
   db: AppDatabase,
   id: K,
   fn: (current: LocalDocTypes[K] | null) => LocalDocTypes[K],

@@ -76,7 +76,12 @@ const quiet = (err: unknown) => err instanceof NoResponseError || isCancelError(
 export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const { db, http, clock } = deps;
   const connectivity = deps.connectivity ?? alwaysOnline;
-  const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+  let closing = false;
+  const warn = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
+  // work still in flight when the engine closes fails on the closed database: not worth a warning
+  const log = (message: string, detail?: unknown) => {
+    if (!closing) warn(message, detail);
+  };
   const owner = async () => (await getLocalDoc(db, 'session'))?.mobile ?? '';
   const patchStatus = (patch: Partial<SyncStatusDoc>) => patchLocalDoc(db, 'sync-status', patch, DEFAULT_SYNC_STATUS);
 
@@ -321,6 +326,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     flows,
     isLeader: () => leadership?.isLeader() ?? false,
     async close() {
+      closing = true;
       sessionWatch.unsubscribe();
       onlineWatch();
       stopSession();

@@ -177,6 +177,13 @@ export class LiveConnection {
     };
     socket.onclose = (ev) => {
       if (this.socket !== socket) return;
+      this.closed(ev);
+    };
+  }
+
+  /** The socket is gone (closed by the peer, or dropped by us): what happens next. */
+  private closed(ev: { reason: string; wasClean: boolean }): void {
+    {
       this.socket = null;
       this.clearReply();
       this.setState(SOCKET_STATE.closed);
@@ -188,7 +195,7 @@ export class LiveConnection {
       const livedLong = this.openedAt > 0 && this.deps.clock.now() - this.openedAt >= retryMs;
       this.openedAt = 0;
       this.scheduleRetry((ev.reason !== '' || !ev.wasClean) && livedLong ? 0 : retryMs);
-    };
+    }
   }
 
   private onData(data: unknown): void {
@@ -213,8 +220,19 @@ export class LiveConnection {
     this.replyTimer = this.deps.clock.setTimeout(() => {
       this.replyTimer = null;
       if (this.deps.outstanding() === 0) return;
-      // delayed: reset the connection; onclose asks for a new address
-      this.socket?.close(DELAYED_CLOSE, 'reply timeout');
+      // Delayed: reset the connection. On a dead network the closing handshake itself never
+      // completes (the close event would come only after the socket library's own timeout),
+      // so the socket is dropped at once and a new address asked for.
+      const socket = this.socket;
+      if (!socket) return;
+      this.detach(socket);
+      this.setState(SOCKET_STATE.closing);
+      try {
+        socket.close(DELAYED_CLOSE, 'reply timeout');
+      } catch {
+        // already closing
+      }
+      this.closed({ reason: 'reply timeout', wasClean: false });
     }, this.deps.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS);
   }
 

@@ -1,0 +1,114 @@
+// A chat client for the engine's integration tests: a fresh RxDB database on fake-indexeddb and
+// the engine running in-process (the worker's code) against the real server, with the live
+// socket over the `ws` package (Node 20 has no global WebSocket). The network can be cut: fetch
+// rejects as it does offline and the connectivity source says offline.
+import WebSocket from 'ws';
+import { openDatabase, type AppDatabase } from '../../../src/db/database';
+import { ensureSession, getLocalDoc } from '../../../src/db/local-store';
+import { enqueueMessage } from '../../../src/db/outbox-store';
+import type { Connectivity } from '../../../src/sync/chat-sync';
+import { createInProcessEngine, type Engine, type EngineConfig } from '../../../src/sync/engine';
+import { systemClock } from '../../../src/sync/http-client';
+import type { LockManagerLike } from '../../../src/sync/leader';
+import type { WebSocketLike } from '../../../src/sync/live-connection';
+import { fakeIndexedDb, freshDbName } from '../../unit/db/helpers/fake-db';
+
+export interface ChatClient {
+  db: AppDatabase;
+  engine: Engine & { isLeader(): boolean };
+  mobile: string | null;
+  /** cut or restore the network (fetch and the connectivity events) */
+  setOnline(online: boolean): void;
+  signIn(mobile: string, code: (mobile: string) => string | undefined): Promise<void>;
+  /** the page's send: outbox entry and pending message, then a nudge */
+  sendText(botUuid: string, body: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ChatClientOptions {
+  origin: string;
+  dbName?: string;
+  locks?: LockManagerLike;
+  timings?: EngineConfig['timings'];
+  /** no live socket: the outbox uses the webhook alone */
+  noSocket?: boolean;
+  now?: () => number;
+}
+
+export async function startChatClient(opts: ChatClientOptions): Promise<ChatClient> {
+  const db = await openDatabase({ name: opts.dbName ?? freshDbName('chat'), ...fakeIndexedDb, devMode: true, ignoreDuplicate: true });
+  await ensureSession(db);
+  let online = true;
+  const listeners = new Set<(online: boolean) => void>();
+  const connectivity: Connectivity = {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const sockets = new Set<WebSocket>();
+  const engine = createInProcessEngine(db, {
+    origin: opts.origin,
+    versionName: 'it',
+    fetch: (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('fetch failed'))),
+    clock: opts.now ? { ...systemClock, now: opts.now } : systemClock,
+    connectivity,
+    timings: { retryMs: 50, ...opts.timings },
+    ...(opts.locks ? { locks: opts.locks } : {}),
+    ...(opts.noSocket
+      ? { createSocket: () => { throw new Error('no socket in this test'); } }
+      : {
+        createSocket: (url: string) => {
+          if (!online) throw new Error('offline');
+          const ws = new WebSocket(url);
+          sockets.add(ws);
+          ws.on('close', () => sockets.delete(ws));
+          // ws's EventTarget-style handlers have the fields WebSocketLike names
+          return ws as unknown as WebSocketLike;
+        },
+      }),
+  });
+  const client: ChatClient = {
+    db,
+    engine,
+    mobile: null,
+    setOnline(value) {
+      online = value;
+      // going offline drops live connections, as the OS does
+      if (!value) for (const ws of sockets) ws.terminate();
+      for (const l of listeners) l(value);
+    },
+    async signIn(mobile, code) {
+      const requested = await engine.invoke('requestOtp', mobile);
+      if (!requested.ok) throw new Error(`requestOtp failed: ${requested.error.key}`);
+      const otp = code(mobile);
+      if (!otp) throw new Error('no code issued');
+      const verified = await engine.invoke('verifyOtp', otp);
+      if (!verified.ok) throw new Error(`verifyOtp failed: ${verified.error.key}`);
+      client.mobile = (await getLocalDoc(db, 'session'))?.mobile ?? mobile;
+    },
+    async sendText(botUuid, body) {
+      const id = await enqueueMessage(db, { botUuid, payload: { type: 'text', text: { body } }, owner: client.mobile ?? '', now: Date.now() });
+      void engine.invoke('syncNow');
+      return id;
+    },
+    async close() {
+      await engine.close();
+      for (const ws of sockets) ws.terminate();
+      await db.close();
+    },
+  };
+  return client;
+}
+
+/** Polls `cond` until it holds (no sleeps in tests: a condition with a deadline). */
+export async function waitFor<T>(cond: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs = 5000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await cond();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
