@@ -66,11 +66,24 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
     }
   }
 
+  // The worker's own online/offline events are unreliable (see createConnectivity): tell it.
+  const reportNetwork = () => void engine.invoke('networkChanged', navigator.onLine).catch(() => {});
+  const hasWindow = typeof window !== 'undefined' && typeof window.addEventListener === 'function';
+  if (hasWindow) {
+    window.addEventListener('online', reportNetwork);
+    window.addEventListener('offline', reportNetwork);
+    if (!navigator.onLine) reportNetwork();
+  }
+
   const client: Client = {
     db,
     engine,
     worker,
     async close() {
+      if (hasWindow) {
+        window.removeEventListener('online', reportNetwork);
+        window.removeEventListener('offline', reportNetwork);
+      }
       if (current === client) current = null;
       await engine.close();
       await db.close();

@@ -30,6 +30,30 @@ export interface Connectivity {
 
 export const alwaysOnline: Connectivity = { isOnline: () => true, subscribe: () => () => {} };
 
+/**
+ * A connectivity that can also be told: the page reports its own online/offline events to the
+ * worker (networkChanged), because a worker's navigator.onLine and events are not reliable in
+ * every browser (Chromium's network emulation, for one, leaves them alone).
+ */
+export function createConnectivity(source: Connectivity = alwaysOnline): Connectivity & { set(online: boolean): void } {
+  let online = source.isOnline();
+  const listeners = new Set<(online: boolean) => void>();
+  const set = (value: boolean) => {
+    if (value === online) return;
+    online = value;
+    for (const l of [...listeners]) l(value);
+  };
+  source.subscribe(set);
+  return {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set,
+  };
+}
+
 export interface ChatFlows {
   openConversation(botUuid: string): Promise<CommandResult>;
   closeConversation(botUuid: string): Promise<CommandResult>;
@@ -37,6 +61,8 @@ export interface ChatFlows {
   loadNewer(botUuid: string): Promise<CommandResult<{ stored: number }>>;
   syncNow(): Promise<CommandResult>;
   refreshChatLists(): Promise<CommandResult>;
+  /** The page's online/offline event (see createConnectivity). */
+  networkChanged(online: boolean): Promise<CommandResult>;
 }
 
 export interface ChatSyncDeps {
@@ -75,7 +101,7 @@ const quiet = (err: unknown) => err instanceof NoResponseError || isCancelError(
 
 export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const { db, http, clock } = deps;
-  const connectivity = deps.connectivity ?? alwaysOnline;
+  const connectivity = createConnectivity(deps.connectivity ?? alwaysOnline);
   let closing = false;
   const warn = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
   // work still in flight when the engine closes fails on the closed database: not worth a warning
@@ -308,6 +334,11 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     async syncNow() {
       connection?.nudge();
       await outbox?.flush();
+      return ok();
+    },
+
+    async networkChanged(online) {
+      connectivity.set(online);
       return ok();
     },
 

@@ -124,7 +124,16 @@ export class LiveConnection {
 
   private async connect(): Promise<void> {
     if (!this.running || this.connecting) return;
-    if (!this.deps.isOnline()) return; // nudge() on 'online' starts again
+    if (!this.deps.isOnline()) {
+      // nudge() on 'online' starts again; the check repeats in case that event never comes
+      // (it costs no network, so it does not count as a retry)
+      this.clearRetry();
+      this.retryTimer = this.deps.clock.setTimeout(() => {
+        this.retryTimer = null;
+        void this.connect();
+      }, this.deps.retryMs ?? SOCKET_URL_RETRY_MS);
+      return;
+    }
     this.connecting = true;
     try {
       if (!(await this.deps.sessionMatches())) {
