@@ -65,6 +65,8 @@ export interface Server {
   listen(opts?: { port?: number; host?: string }): Promise<string>;
   /** Stops taking requests, lets running ones finish, then closes the database it opened. */
   close(): Promise<void>;
+  /** Open live sockets: all, or one user's (operations and tests: "two tabs hold one socket"). */
+  openSockets(userUuid?: string): number;
 }
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -180,6 +182,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     app,
     db,
     url: undefined,
+    openSockets: (userUuid) => (userUuid === undefined ? hub.total() : hub.count(userUuid)),
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();

@@ -102,4 +102,10 @@ export class SocketHub {
   count(userUuid: string): number {
     return this.byUser.get(userUuid)?.size ?? 0;
   }
+
+  total(): number {
+    let n = 0;
+    for (const set of this.byUser.values()) n += set.size;
+    return n;
+  }
 }

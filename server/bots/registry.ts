@@ -8,6 +8,8 @@ export interface BotReply {
   type: 'text' | 'button';
   text?: { body: string };
   buttons?: { body: string; button_index: number }[];
+  /** A button message the user may also answer by typing (spec part 1 §3). */
+  allow_custom_response?: boolean;
 }
 
 export interface BotDefinition {
@@ -46,7 +48,8 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     config: { allow_user_media: false },
     welcome: [
       text('Hello! I repeat whatever you write.'),
-      { type: 'button', text: { body: 'Or pick one:' }, buttons: [{ body: 'One', button_index: 0 }, { body: 'Two', button_index: 1 }] },
+      // typing stays open (allow_custom_response), so the input is not read-only after the welcome
+      { type: 'button', text: { body: 'Or pick one:' }, buttons: [{ body: 'One', button_index: 0 }, { body: 'Two', button_index: 1 }], allow_custom_response: true },
     ],
     answer: (message) => ({ replies: [echo(message)], delayed: false }),
   },

@@ -20,7 +20,11 @@ export interface RuntimeDeps {
   slowDelayMs?: number | undefined;
 }
 
-const replyPayload = (r: BotReply): Record<string, unknown> => ({ ...(r.text ? { text: r.text } : {}), ...(r.buttons ? { buttons: r.buttons } : {}) });
+const replyPayload = (r: BotReply): Record<string, unknown> => ({
+  ...(r.text ? { text: r.text } : {}),
+  ...(r.buttons ? { buttons: r.buttons } : {}),
+  ...(r.allow_custom_response !== undefined ? { allow_custom_response: r.allow_custom_response } : {}),
+});
 
 const userPayload = (m: OutgoingMessage): Record<string, unknown> =>
   m.type === 'text' ? { text: { body: m.text.body } } : { button_index: m.button_index };

@@ -20,7 +20,7 @@ import { modifyConversation } from './conversation-store';
 import { storeServerMessages } from './message-store';
 import { createOutbox, type Outbox } from './outbox';
 import { createPager, PagingTokenError } from './pager';
-import type { WireError } from './wire-checks';
+import { parseMessages, type WireError } from './wire-checks';
 
 /** The device's network state: navigator.onLine and its events in a browser or worker. */
 export interface Connectivity {
@@ -247,10 +247,26 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
 
   // ---------- every tab's part ----------
 
+  /**
+   * Brings a conversation up to date. The first time: initiate it (the server subscribes and, for
+   * an empty conversation, stores the bot's welcome), then load the newest page. After that:
+   * forward from the stored token.
+   */
   async function catchUp(botUuid: string): Promise<void> {
     const conversation = await db.conversations.findOne(botUuid).exec();
-    if (!conversation?.initial_loaded || !conversation.forward_token) await pager.loadInitial(botUuid);
-    else await pager.loadNewer(botUuid);
+    if (conversation?.initial_loaded && conversation.forward_token) {
+      await pager.loadNewer(botUuid);
+      return;
+    }
+    if (!conversation?.last_message) {
+      const { bot, messages } = await http.call('initiateConversation', { bot_uuid: botUuid });
+      await db.bots.findOne(botUuid).exec().then((b) => b?.incrementalPatch({ subscribed: bot.subscribed }));
+      await modifyConversation(db, botUuid, (c) => ({ ...c, name: c.name || bot.name, icon: c.icon || bot.icon }));
+      // the welcome also arrives over the socket; storing it here shows it without waiting
+      const welcome = parseMessages(messages, 'page', reportWireError);
+      if (welcome.length > 0) await storeServerMessages(db, botUuid, welcome, { owner: await owner() });
+    }
+    await pager.loadInitial(botUuid);
   }
 
   async function refreshConversations(): Promise<void> {

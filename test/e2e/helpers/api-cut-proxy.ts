@@ -1,0 +1,73 @@
+// A small HTTP proxy in front of the app server, for browser tests that need "the page loads but
+// the API does not": a reload while the network is down, before the service worker exists to
+// serve the page offline. Playwright's request routing does not see a dedicated worker's
+// requests, and the sync engine lives in one, so the cut has to happen outside the browser.
+// cut(true): every /api request and socket upgrade is dropped (the connection is destroyed, as a
+// dead network does), and open sockets are dropped too. Everything else passes.
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+
+export interface ApiCutProxy {
+  url: string;
+  cut(on: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> {
+  const target = new URL(targetUrl);
+  let isCut = false;
+  const upgraded = new Set<Duplex>();
+  const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api');
+
+  const server = createServer((req, res) => {
+    if (isCut && isApi(req)) {
+      req.socket.destroy();
+      return;
+    }
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (isCut) {
+      socket.destroy();
+      return;
+    }
+    const upstream: Socket = connect(Number(target.port), target.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)];
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upgraded.add(socket);
+    const drop = () => {
+      upgraded.delete(socket);
+      socket.destroy();
+      upstream.destroy();
+    };
+    socket.on('error', drop);
+    socket.on('close', drop);
+    upstream.on('error', drop);
+    upstream.on('close', drop);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('proxy is not on TCP');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    cut(on) {
+      isCut = on;
+      if (on) for (const s of upgraded) s.destroy();
+    },
+    async close() {
+      for (const s of upgraded) s.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
