@@ -81,8 +81,6 @@ export interface SyncStatusDoc {
   sessionExpired?: boolean;
   /** (added by the sync core) frames or page entries refused by the wire checks since start */
   wireErrors?: number;
-  /** (added by the sync core) messages waiting in the outbox are being sent */
-  flushing?: boolean;
 }
 
 /** 'chat-view' (added by the sync core): the conversation on screen, so its messages are not counted unread. */

@@ -211,17 +211,15 @@ export class LiveConnection {
     const frame = parseSocketFrame(data);
     // any frame is a reply: the connection is not delayed
     this.clearReply();
-    if (this.deps.outstanding() > 0) this.armReply();
-    if (!(frame instanceof Error)) {
-      if (frame.action === 'error' && frame.body.statusCode === 401) {
-        this.running = false;
-        this.deps.onUnauthorised();
-        return;
-      }
-      this.deps.onFrame(frame);
-    } else {
-      this.deps.onWireError(frame);
+    if (!(frame instanceof Error) && frame.action === 'error' && frame.body.statusCode === 401) {
+      // 'User Unauthorised': the address is spent and the session is over; nothing more to wait for
+      this.stop();
+      this.deps.onUnauthorised();
+      return;
     }
+    if (this.deps.outstanding() > 0) this.armReply();
+    if (frame instanceof Error) this.deps.onWireError(frame);
+    else this.deps.onFrame(frame);
   }
 
   private armReply(): void {

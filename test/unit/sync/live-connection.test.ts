@@ -246,6 +246,8 @@ describe('LiveConnection', () => {
     s.serverSend(JSON.stringify({ action: 'error', body: { statusCode: 401, message: 'User Unauthorised' } }));
     expect(h.unauthorised).toBe(1);
     expect(h.frames).toEqual([]);
+    // the connection is over at once: closed by us, reported closed
+    expect(h.states.slice(-2)).toEqual([2, 3]);
     s.serverClose(1000, 'unauthorised', true);
     await h.clock.advance(10 * SOCKET_URL_RETRY_MS);
     expect(h.urlCalls).toBe(1);
