@@ -18,6 +18,7 @@ import { electLeader, type Leadership, type LockManagerLike } from './leader';
 import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './live-connection';
 import { modifyConversation } from './conversation-store';
 import { storeServerMessages } from './message-store';
+import { enforceHistoryBudget } from './history-budget';
 import { createOutbox, type Outbox } from './outbox';
 import { createPager, PagingTokenError } from './pager';
 import { parseMessages, type WireError } from './wire-checks';
@@ -96,6 +97,9 @@ function defaultSocketFactory(): WebSocketFactory | null {
   // the DOM's event types are wider than WebSocketLike's; the fields used are the same
   return (url) => new WebSocket(url) as unknown as WebSocketLike;
 }
+
+/** How often the leader checks the local history's storage budget. */
+const HISTORY_CHECK_EVERY_MS = 10 * 60_000;
 
 const quiet = (err: unknown) => err instanceof NoResponseError || isCancelError(err);
 
@@ -209,7 +213,22 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     });
     conn.start();
     void box.flush().catch((err: unknown) => log('sync: flush failed', err));
+    // the storage budget: checked when this engine starts leading, then now and then
+    const trim = () => void owner().then((o) => enforceHistoryBudget(db, { owner: o })).catch((err: unknown) => log('sync: history trim failed', err));
+    let trimTimer: unknown = null;
+    let led = true;
+    const scheduleTrim = () => {
+      trimTimer = clock.setTimeout(() => {
+        if (!led) return;
+        trim();
+        scheduleTrim();
+      }, HISTORY_CHECK_EVERY_MS);
+    };
+    trim();
+    scheduleTrim();
     return () => {
+      led = false;
+      if (trimTimer !== null) clock.clearTimeout(trimTimer);
       inserts.unsubscribe();
       net();
       conn.stop();

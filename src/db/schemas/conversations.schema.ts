@@ -62,5 +62,5 @@ export const conversationsSchema: RxJsonSchema<ConversationDoc> = {
     delivered_sk: { type: 'string' },
   },
   required: ['bot_uuid', 'name', 'icon', 'pinned', 'unread_count', 'last_activity', 'conversed', 'opened_at', 'forward_token', 'backward_token', 'history_complete', 'initial_loaded', 'delivered_sk'],
-  indexes: ['last_activity'],
+  indexes: ['last_activity', 'opened_at'],
 };
