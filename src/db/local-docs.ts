@@ -1,7 +1,7 @@
 // Shapes of the RxDB local documents (DESIGN.md §3: session, settings, onboarding and sync
 // status are local documents, not collections). The worker and the UI both read and write
 // them through src/db; this file is the agreement between the two.
-import type { CityEntry, Profile, StateEntry } from '../api/contract';
+import type { CartAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
 import type { CountryIso } from '../domain/countries';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
@@ -83,6 +83,13 @@ export interface SyncStatusDoc {
   wireErrors?: number;
 }
 
+/**
+ * 'carts' (added by the sync core): each bot's cart as the server last answered it, refreshed when
+ * the socket opens (the bot on screen) and on a cart-updated event. The cart screens and their
+ * optimistic edits come with the catalogue and cart issue.
+ */
+export type CartsDoc = Record<string, CartAnswer & { fetchedAt: number }>;
+
 /** 'chat-view' (added by the sync core): the conversation on screen, so its messages are not counted unread. */
 export interface ChatViewDoc {
   botUuid: string | null;
@@ -109,6 +116,7 @@ export const LOCAL_DOC_IDS = {
   syncStatus: 'sync-status',
   geoCache: 'geo-cache',
   chatView: 'chat-view',
+  carts: 'carts',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -121,6 +129,7 @@ export interface LocalDocTypes {
   'sync-status': SyncStatusDoc;
   'geo-cache': GeoCacheDoc;
   'chat-view': ChatViewDoc;
+  carts: CartsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -2,7 +2,7 @@
 // refused login token, delete-profile, auto-logout-decline) and by the page's logout command when
 // the worker cannot be reached, so the rule lives in one place.
 //   goes:  session tokens and mobile, the profile, the sign-in flow, the auto-logout prompt,
-//          the chat (messages, conversations, bots, outbox, the open conversation),
+//          the chat (messages, conversations, bots, outbox, the open conversation, carts),
 //          (with clearCaches) cached server data
 //   stays: the device id (unless newDeviceId), the app language, settings, the standalone flags
 import type { AppDatabase } from './database';
@@ -41,4 +41,5 @@ export async function clearSignedInData(
   // logout confirmation is where the app warns about them.)
   await Promise.all([db.messages, db.conversations, db.bots, db.outbox].map((c) => c.find().remove()));
   await removeLocalDoc(db, 'chat-view');
+  await removeLocalDoc(db, 'carts');
 }

@@ -8,7 +8,7 @@ import { NoResponseError, cancelledError, isCancelError, noResponseError } from 
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import { DEFAULT_SYNC_STATUS } from '../db/defaults';
-import { getLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
+import { getLocalDoc, modifyLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
 import type { SyncStatusDoc } from '../db/local-docs';
 import type { ConversationDoc } from '../db/schemas';
 import { SOCKET_REPLY_TIMEOUT_MS } from '../domain/constants';
@@ -152,11 +152,21 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     await storeServerMessages(db, botUuid, [message], { owner: await owner(), countUnread: (await openBot()) !== botUuid });
   }
 
+  /** The bot's cart as the server has it, into the 'carts' local document. */
+  async function refreshCart(botUuid: string): Promise<void> {
+    const cart = await http.call('getCart', { bot_uuid: botUuid, include_product_details: true });
+    await modifyLocalDoc(db, 'carts', (carts) => ({ ...carts, [botUuid]: { ...cart, fetchedAt: clock.now() } }));
+  }
+
   async function onOpen(): Promise<void> {
     await outbox?.flush();
-    // catch up what arrived while the connection was down: the conversation on screen first
+    // spec part 1 §4: on open, the current bot's data and cart are loaded (what arrived while the
+    // connection was down, the conversation on screen first)
     const current = await openBot();
-    if (current) await catchUp(current).catch((err: unknown) => log('sync: catch-up failed', err));
+    if (current) {
+      await catchUp(current).catch((err: unknown) => log('sync: catch-up failed', err));
+      await refreshCart(current).catch((err: unknown) => log('sync: cart refresh failed', err));
+    }
     await refreshConversations().catch(() => {});
   }
 
@@ -182,8 +192,9 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
           void onMessageReceived(frame.body.bot_uuid, frame.body.message).catch((err: unknown) => log('sync: storing a message failed', err));
         } else if (frame.action === 'error') {
           void outbox?.onErrorFrame(frame.body).catch((err: unknown) => log('sync: error frame handling failed', err));
+        } else if (frame.action === 'cart-updated') {
+          void refreshCart(frame.body.bot_uuid).catch((err: unknown) => log('sync: cart refresh failed', err));
         }
-        // cart-updated: the cart arrives with the catalogue and cart issue; nothing is stored yet
       },
       onWireError: reportWireError,
       outstanding: () => outbox?.outstanding() ?? 0,

@@ -252,3 +252,20 @@ describe('two tabs', () => {
     await waitFor(async () => (await getLocalDoc(b.db, 'sync-status'))?.socketState === 1, 5000, 'b socket open');
   });
 });
+
+describe('cart', () => {
+  it('a cart-updated event (a change made on another device) refreshes the stored cart', async () => {
+    const SHOP = '1000000000000003';
+    const c = await signedInClient();
+    await socketOpen(c);
+    const session = await getLocalDoc(c.db, 'session');
+    const headers = { mobile: session!.mobile!, 'session-id': session!.token!, 'content-type': 'application/json' };
+    const { catalogsOf } = await import('../../server/shop/catalog');
+    const catalog = catalogsOf(SHOP)[0]!;
+    const product = catalog.products.find((p) => p.customization_steps.length === 0)!;
+    const res = await t.fetch('/api/bot/update-cart', { method: 'POST', headers, body: JSON.stringify({ bot_uuid: SHOP, cart: [{ catalog_id: catalog.catalog_id, product_id: product.id, quantity: 2 }] }) });
+    expect(res.status).toBe(200);
+    const stored = await waitFor(async () => (await getLocalDoc(c.db, 'carts'))?.[SHOP], 5000, 'cart stored');
+    expect(stored.cart.map((l) => [l.product_id, l.quantity])).toEqual([[product.id, 2]]);
+  });
+});
