@@ -235,7 +235,9 @@ export function createOutbox(deps: OutboxDeps) {
         try {
           await flushOnce();
         } catch (err) {
-          if (err instanceof StopFlush) return;
+          // The network or the session stopped this pass; a flush asked for meanwhile (a send,
+          // the socket opening, sync now) still runs: the loop's condition decides.
+          if (err instanceof StopFlush) continue;
           if (closed) return;
           throw err;
         }
