@@ -1,0 +1,440 @@
+// The model of the exactly-once property (DESIGN.md §4): a schedule of sends, network faults,
+// server restarts and engine restarts (tab reloads, crashes between the two writes of a send)
+// runs against the real engine and the real server; after the schedule the network heals and
+// the outbox must drain so that
+//   1. the server holds, per conversation, exactly the sent client ids, in send order, once each;
+//   2. every sent message exists once on the device, sent or delivered;
+//   3. no message's status ever moved backwards (canMoveStatus), and none failed (nothing is
+//      refused in this model).
+//
+// Used by test/integration/exactly-once.property.test.ts (fast-check draws and shrinks the
+// schedules) and, through that test, by `npm run soak`.
+//
+// The pieces:
+//   Harness      one PGlite database kept open for the whole file; a server on it that can be
+//                restarted (a new Fastify on a new port, same database) and a fault proxy in
+//                front that follows it (setTarget). Each schedule signs in a fresh mobile.
+//   ModelClient  the engine in-process on a fake-indexeddb database (like helpers/chat-client.ts,
+//                with an http timeout and a start offline); restarting closes engine and
+//                database and opens both again on the same database name.
+import fc from 'fast-check';
+import WebSocket from 'ws';
+import type { ChatMessage } from '../../../src/api/messages';
+import { openDatabase, type AppDatabase } from '../../../src/db/database';
+import { ensureSession, getLocalDoc } from '../../../src/db/local-store';
+import { enqueueMessage } from '../../../src/db/outbox-store';
+import type { OutboxDoc } from '../../../src/db/schemas';
+import { canMoveStatus, type MessageStatus } from '../../../src/domain/message-status';
+import { uuidv7 } from '../../../src/domain/uuidv7';
+import type { Connectivity } from '../../../src/sync/chat-sync';
+import { createInProcessEngine, type Engine } from '../../../src/sync/engine';
+import type { WebSocketLike } from '../../../src/sync/live-connection';
+import { createServer, type Server } from '../../../server/app';
+import { ECHO_BOT_ID, SLOW_BOT_ID } from '../../../server/bots/registry';
+import { openDb, type Db } from '../../../server/db/db';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
+import { fakeIndexedDb, freshDbName } from '../../unit/db/helpers/fake-db';
+import { freshMobile } from '../helpers/server';
+
+export const BOTS = { echo: ECHO_BOT_ID, slow: SLOW_BOT_ID } as const;
+export type BotName = keyof typeof BOTS;
+
+/** Engine timings of the model: short, so that faults resolve within a schedule. */
+export const MODEL_TIMINGS = { retryMs: 50, replyTimeoutMs: 500 } as const;
+export const MODEL_HTTP_TIMEOUT_MS = 1_000;
+/** How long the healed engine may take to drain its outbox. */
+export const DRAIN_DEADLINE_MS = 20_000;
+
+const DEBUG = process.env.EXACTLY_ONCE_DEBUG === '1';
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function waitUntil(cond: () => Promise<boolean> | boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await cond()) return true;
+    if (Date.now() > deadline) return false;
+    await sleep(20);
+  }
+}
+
+// ---------------------------------------------------------------- the server side
+
+export interface Harness {
+  proxy: FaultProxy;
+  /** the current server's base URL (direct, not through the proxy) */
+  serverUrl(): string;
+  lastCode(mobile: string): string | undefined;
+  /** closes the server (in-flight connections are cut after a moment), waits downMs, starts a new one on the same database */
+  restartServer(downMs: number): Promise<void>;
+  restarts(): number;
+  close(): Promise<void>;
+}
+
+export async function startHarness(opts: { slowBotDelayMs?: number } = {}): Promise<Harness> {
+  const db: Db = await openDb({ dataDir: 'memory://' });
+  const codes = new Map<string, string>();
+  let restarts = 0;
+
+  async function start(): Promise<{ server: Server; url: string }> {
+    // The server migrates a database it is given and does not close it (ServerOptions.db).
+    const server = await createServer({
+      db,
+      now: Date.now,
+      logger: false,
+      slowBotDelayMs: opts.slowBotDelayMs ?? 150,
+      onOtpIssued: (mobile, code) => void codes.set(mobile, code),
+    });
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    return { server, url };
+  }
+
+  async function stop(server: Server): Promise<void> {
+    const closing = server.close();
+    // A request held open (a blackholed half-sent body) would keep close() waiting for Node's own
+    // request timeout: after a moment the remaining connections are cut, as a crash would.
+    const done = await Promise.race([closing.then(() => true), sleep(300).then(() => false)]);
+    if (!done) server.app.server.closeAllConnections();
+    await closing;
+  }
+
+  let current = await start();
+  const proxy = await startFaultProxy({ targetPort: Number(new URL(current.url).port) });
+
+  return {
+    proxy,
+    serverUrl: () => current.url,
+    lastCode: (mobile) => codes.get(mobile),
+    async restartServer(downMs) {
+      restarts += 1;
+      await stop(current.server);
+      if (downMs > 0) await sleep(downMs);
+      current = await start();
+      proxy.setTarget(Number(new URL(current.url).port));
+    },
+    restarts: () => restarts,
+    async close() {
+      await proxy.close();
+      await stop(current.server);
+      await db.close();
+    },
+  };
+}
+
+/** The user's messages as the server has them (oldest first), through its forward paging. */
+export async function serverMessages(serverUrl: string, session: { mobile: string; token: string }, botUuid: string): Promise<ChatMessage[]> {
+  const headers = { mobile: session.mobile, 'session-id': session.token, 'content-type': 'application/json' };
+  const all: ChatMessage[] = [];
+  let token: string | null = null;
+  do {
+    const res = await fetch(`${serverUrl}/api/bot/get-messages`, { method: 'POST', headers, body: JSON.stringify({ bot_uuid: botUuid, direction: 'forward', next_token: token }) });
+    if (res.status !== 200) throw new Error(`get-messages answered ${res.status}: ${await res.text()}`);
+    const page = (await res.json()) as { messages: ChatMessage[]; next_token: string | null };
+    all.push(...page.messages);
+    token = page.next_token;
+  } while (token);
+  return all;
+}
+
+// ---------------------------------------------------------------- the device side
+
+export interface ModelClient {
+  db: AppDatabase;
+  engine: Engine & { isLeader(): boolean };
+  isOnline(): boolean;
+  setOnline(online: boolean): void;
+  close(): Promise<void>;
+}
+
+export interface ModelClientOptions {
+  origin: string;
+  dbName: string;
+  online: boolean;
+  /** called with the database before the engine starts (status recording) */
+  onDatabase?: (db: AppDatabase) => void | Promise<void>;
+}
+
+/** The engine in-process, as helpers/chat-client.ts builds it, with an http timeout and a given start state. */
+export async function startModelClient(opts: ModelClientOptions): Promise<ModelClient> {
+  const db = await openDatabase({ name: opts.dbName, ...fakeIndexedDb, devMode: true, ignoreDuplicate: true });
+  await ensureSession(db);
+  await opts.onDatabase?.(db);
+  let online = opts.online;
+  const listeners = new Set<(online: boolean) => void>();
+  const connectivity: Connectivity = {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const sockets = new Set<WebSocket>();
+  const engine = createInProcessEngine(db, {
+    origin: opts.origin,
+    versionName: 'it',
+    fetch: (input, init) => {
+      if (!online) return Promise.reject(new TypeError('fetch failed'));
+      if (!DEBUG) return fetch(input, init);
+      const what = `${String(input).replace(/^https?:\/\/[^/]+/, '')} ${typeof init?.body === 'string' ? init.body.slice(0, 120) : ''}`;
+      console.log(`exactly-once: http → ${what}`);
+      return fetch(input, init).then((res) => {
+        console.log(`exactly-once: http ← ${res.status} ${what.slice(0, 40)}`);
+        return res;
+      }, (err: unknown) => {
+        console.log(`exactly-once: http ✗ ${String(err)} ${what.slice(0, 40)}`);
+        throw err;
+      });
+    },
+    timeoutMs: MODEL_HTTP_TIMEOUT_MS,
+    connectivity,
+    timings: { ...MODEL_TIMINGS },
+    createSocket: (url: string) => {
+      if (!online) throw new Error('offline');
+      const ws = new WebSocket(url);
+      sockets.add(ws);
+      ws.on('error', () => {});
+      if (DEBUG) {
+        ws.on('message', (data: WebSocket.RawData) => console.log(`exactly-once: ws ← ${String(data).slice(0, 160)}`));
+        const send = ws.send.bind(ws);
+        ws.send = ((data: string) => {
+          console.log(`exactly-once: ws → ${data.slice(0, 160)}`);
+          send(data);
+        }) as typeof ws.send;
+      }
+      ws.on('close', () => sockets.delete(ws));
+      return ws as unknown as WebSocketLike;
+    },
+  });
+  return {
+    db,
+    engine,
+    isOnline: () => online,
+    setOnline(value) {
+      online = value;
+      if (!value) for (const ws of sockets) ws.terminate();
+      for (const l of listeners) l(value);
+    },
+    async close() {
+      await engine.close();
+      for (const ws of sockets) ws.terminate();
+      await db.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- the schedule
+
+export type Cmd =
+  | { kind: 'send'; bot: BotName; text: string }
+  /** the tab dies between the two writes of a send: the outbox entry only, then a reload */
+  | { kind: 'crashSend'; bot: BotName; text: string }
+  | { kind: 'mode'; mode: 'pass' | 'drop' | 'blackhole' }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'resetAll' }
+  | { kind: 'online'; online: boolean }
+  | { kind: 'restartServer'; downMs: number }
+  | { kind: 'restartEngine' }
+  | { kind: 'syncNow' }
+  | { kind: 'wait'; ms: number };
+
+const botArb = fc.constantFrom<BotName>('echo', 'slow');
+const textArb = fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' }).map((s) => `t ${s.replace(/['\\]/g, '_')}`.trim());
+
+export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('send' as const), bot: botArb, text: textArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('crashSend' as const), bot: botArb, text: textArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('mode' as const), mode: fc.constantFrom('pass' as const, 'drop' as const, 'blackhole' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delay' as const), ms: fc.integer({ min: 5, max: 150 }) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'resetAll' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('online' as const), online: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restartServer' as const), downMs: fc.integer({ min: 0, max: 200 }) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'restartEngine' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'syncNow' as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 250 }) }) },
+);
+
+export const scheduleArb = (minLength = 5, maxLength = 25): fc.Arbitrary<Cmd[]> => fc.array(cmdArb, { minLength, maxLength });
+
+/** A readable one-line form of a schedule (for failure reports). */
+export function describeSchedule(cmds: readonly Cmd[]): string {
+  return cmds.map((c) => {
+    switch (c.kind) {
+      case 'send': case 'crashSend': return `${c.kind}(${c.bot},${JSON.stringify(c.text)})`;
+      case 'mode': return `mode(${c.mode})`;
+      case 'delay': return `delay(${c.ms})`;
+      case 'online': return c.online ? 'online' : 'offline';
+      case 'restartServer': return `restartServer(${c.downMs})`;
+      case 'wait': return `wait(${c.ms})`;
+      default: return c.kind;
+    }
+  }).join(' ');
+}
+
+export class PropertyFailure extends Error {}
+
+/** How long the healed engine's syncNow may take to settle. */
+const SETTLE_MS = 10_000;
+
+async function outboxState(db: AppDatabase): Promise<string> {
+  const left = (await db.outbox.find().exec()).map((d) => `${d.id} ${d.state} attempts=${d.attempts} next=${d.next_attempt_at - Date.now()}ms err=${d.last_error ?? ''}`);
+  const sync = await getLocalDoc(db, 'sync-status');
+  return `outbox [${left.join('; ')}], socketState ${String(sync?.socketState)}`;
+}
+
+/**
+ * Runs one schedule against the harness's server and a fresh user on a fresh device database,
+ * heals, drains and checks. Throws PropertyFailure (or any error) when the property fails.
+ */
+export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<void> {
+  h.proxy.setMode('pass');
+  h.proxy.resetAll();
+  const dbName = freshDbName('exactly-once');
+  const expected: Record<BotName, string[]> = { echo: [], slow: [] };
+  const statuses = new Map<string, MessageStatus[]>();
+  const engineErrors: unknown[] = [];
+  let closing = false;
+  const subscriptions: { unsubscribe(): void }[] = [];
+
+  const note = (id: string, status: MessageStatus | undefined) => {
+    if (!status) return;
+    const seq = statuses.get(id) ?? [];
+    if (seq[seq.length - 1] !== status) seq.push(status);
+    statuses.set(id, seq);
+  };
+  const record = async (db: AppDatabase) => {
+    // statuses as the new instance finds them (a restart must not have lost a step) …
+    for (const d of await db.messages.find({ selector: { from: 'user' } }).exec()) note(d.id, d.status);
+    // … then every write
+    subscriptions.push(db.messages.$.subscribe((ev) => {
+      if (ev.operation === 'DELETE') return;
+      const data = ev.documentData;
+      if (data.from === 'user') note(data.id, data.status);
+    }));
+  };
+  const onEngineError = (err: unknown) => {
+    if (!closing) engineErrors.push(err);
+  };
+
+  const open = (online: boolean) => startModelClient({ origin: h.proxy.url, dbName, online, onDatabase: record });
+  let client = await open(true);
+  let mobile = '';
+  let token = '';
+
+  const restartEngine = async () => {
+    const online = client.isOnline();
+    closing = true;
+    for (const s of subscriptions.splice(0)) s.unsubscribe();
+    await client.close();
+    closing = false;
+    client = await open(online);
+  };
+  const syncNow = () => void client.engine.invoke('syncNow').catch(onEngineError);
+
+  const t0 = Date.now();
+  try {
+    // a fresh user, signed in through the engine (the session document persists in the database)
+    const m = freshMobile();
+    const requested = await client.engine.invoke('requestOtp', m);
+    if (!requested.ok) throw new Error(`requestOtp failed: ${requested.error.key}`);
+    const code = h.lastCode(m);
+    if (!code) throw new Error('no code issued');
+    const verified = await client.engine.invoke('verifyOtp', code);
+    if (!verified.ok) throw new Error(`verifyOtp failed: ${verified.error.key}`);
+    const session = await getLocalDoc(client.db, 'session');
+    mobile = session?.mobile ?? m;
+    token = session?.token ?? '';
+
+    for (const cmd of cmds) {
+      if (DEBUG) console.log(`exactly-once: ${Date.now() - t0} ms: ${describeSchedule([cmd])}`);
+      switch (cmd.kind) {
+        case 'send': {
+          const id = await enqueueMessage(client.db, { botUuid: BOTS[cmd.bot], payload: { type: 'text', text: { body: cmd.text } }, owner: mobile, now: Date.now() });
+          expected[cmd.bot].push(id);
+          syncNow();
+          break;
+        }
+        case 'crashSend': {
+          const id = uuidv7();
+          const entry: OutboxDoc = {
+            id, kind: 'message', bot_uuid: BOTS[cmd.bot], payload: { type: 'text', text: { body: cmd.text }, client_message_id: id },
+            state: 'queued', attempts: 0, next_attempt_at: 0, created_at: Date.now(), last_error: null,
+          };
+          await client.db.outbox.insert(entry);
+          expected[cmd.bot].push(id);
+          await restartEngine();
+          break;
+        }
+        case 'mode':
+          h.proxy.setMode(cmd.mode);
+          break;
+        case 'delay':
+          h.proxy.setMode('delay', { delayMs: cmd.ms });
+          break;
+        case 'resetAll':
+          h.proxy.resetAll();
+          break;
+        case 'online':
+          client.setOnline(cmd.online);
+          break;
+        case 'restartServer':
+          await h.restartServer(cmd.downMs);
+          break;
+        case 'restartEngine':
+          await restartEngine();
+          break;
+        case 'syncNow':
+          syncNow();
+          break;
+        case 'wait':
+          await sleep(cmd.ms);
+          break;
+      }
+    }
+
+    if (DEBUG) console.log(`exactly-once: ${Date.now() - t0} ms: heal`);
+    // heal: the network passes, the device is online, the server is up (restarts are atomic)
+    h.proxy.setMode('pass');
+    client.setOnline(true);
+    // the page's sync now settles (the outbox's flush is bounded by the http and echo timeouts)
+    const settled = await Promise.race([client.engine.invoke('syncNow').then(() => true, () => true), sleep(SETTLE_MS).then(() => false)]);
+    if (!settled) throw new PropertyFailure(`syncNow after healing did not settle within ${SETTLE_MS} ms: ${await outboxState(client.db)}`);
+    const allIds = [...expected.echo, ...expected.slow];
+    const drained = await waitUntil(async () => (await client.db.outbox.count().exec()) === 0, DRAIN_DEADLINE_MS);
+    if (!drained) {
+      throw new PropertyFailure(`outbox not empty ${DRAIN_DEADLINE_MS} ms after healing: ${await outboxState(client.db)}`);
+    }
+
+    if (DEBUG) console.log(`exactly-once: ${Date.now() - t0} ms: drained`);
+    // 1. the server: exactly the sent ids, in order, once each
+    for (const bot of Object.keys(BOTS) as BotName[]) {
+      const onServer = (await serverMessages(h.serverUrl(), { mobile, token }, BOTS[bot])).filter((msg) => msg.from === 'user').map((msg) => msg.client_message_id);
+      if (JSON.stringify(onServer) !== JSON.stringify(expected[bot])) {
+        throw new PropertyFailure(`server ${bot} conversation: expected ${JSON.stringify(expected[bot])}, got ${JSON.stringify(onServer)}`);
+      }
+    }
+
+    // 2. the device: each sent message once, sent or delivered
+    for (const id of allIds) {
+      const docs = await client.db.messages.find({ selector: { client_message_id: id } }).exec();
+      if (docs.length !== 1) throw new PropertyFailure(`local: ${docs.length} documents for ${id}`);
+      const status = docs[0]!.status;
+      if (status !== 'sent' && status !== 'delivered') throw new PropertyFailure(`local: ${id} is ${String(status)} after the drain`);
+    }
+
+    // 3. statuses only moved forward, and nothing failed
+    for (const [id, seq] of statuses) {
+      for (let i = 1; i < seq.length; i++) {
+        const from = seq[i - 1]!;
+        const to = seq[i]!;
+        if (!canMoveStatus(from, to)) throw new PropertyFailure(`status of ${id} went ${seq.join(' → ')} (${from} → ${to} is not allowed)`);
+      }
+      if (seq.includes('failed')) throw new PropertyFailure(`status of ${id} went ${seq.join(' → ')}: nothing is refused in this model`);
+    }
+
+    if (engineErrors.length > 0) throw new PropertyFailure(`engine command rejected: ${String(engineErrors[0])}`);
+  } finally {
+    closing = true;
+    for (const s of subscriptions.splice(0)) s.unsubscribe();
+    await client.close().catch(() => {});
+    h.proxy.setMode('pass');
+  }
+}
