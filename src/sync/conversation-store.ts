@@ -5,8 +5,11 @@ import type { AppDatabase } from '../db/database';
 import type { ConversationDoc } from '../db/schemas';
 import { newConversation } from './message-store';
 
+/** A write conflict: RxDB's RxError says so in its code (CONFLICT) and its write error's status, not in a status of its own. */
 function isConflict(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'status' in err && (err as { status: unknown }).status === 409;
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { status?: unknown; code?: unknown; parameters?: { writeError?: { status?: unknown } } };
+  return e.status === 409 || e.code === 'CONFLICT' || e.parameters?.writeError?.status === 409;
 }
 
 /** `fn` must be pure: it may run more than once. */
