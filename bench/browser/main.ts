@@ -399,7 +399,7 @@ async function waitUntil(cond: () => Promise<boolean>, timeoutMs: number, what: 
   const deadline = performance.now() + timeoutMs;
   while (!(await cond())) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 
