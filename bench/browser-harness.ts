@@ -46,6 +46,8 @@ export interface BenchBrowser {
   chromiumVersion: string;
   /** Warnings and errors the page logged (the engine logs what it refuses or fails to store). */
   consoleLines: string[];
+  /** The page's main-thread time so far (Chromium's Performance.getMetrics), ms. */
+  pageMetrics(): Promise<{ taskMs: number; scriptMs: number }>;
   /** Calls one function of window.bench in the page. */
   call<K extends keyof BenchApi>(name: K, ...args: Parameters<BenchApi[K]>): Promise<Awaited<ReturnType<BenchApi[K]>>>;
   close(): Promise<void>;
@@ -76,7 +78,14 @@ export async function openBenchBrowser(): Promise<BenchBrowser> {
       throw new Error(`the bench page did not start: ${errors.join('; ') || 'no page error'}`);
     });
     const b = browser;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     return {
+      async pageMetrics() {
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? Number.NaN) * 1000;
+        return { taskMs: get('TaskDuration'), scriptMs: get('ScriptDuration') };
+      },
       page,
       server,
       url,

@@ -403,7 +403,13 @@ async function waitUntil(cond: () => Promise<boolean>, timeoutMs: number, what: 
   }
 }
 
-async function flush(mobile: string, otp: string, botUuid: string, sends: number, timeoutMs: number): Promise<FlushResult> {
+/** Lets the bench read the browser's counters between the offline part and the timed part. */
+interface FlushGate {
+  ready(): void;
+  opened: Promise<void>;
+}
+
+async function flush(mobile: string, otp: string, botUuid: string, sends: number, timeoutMs: number, gate?: FlushGate): Promise<FlushResult> {
   const db = await openApp('flush');
   await ensureSession(db);
   let online = true;
@@ -471,6 +477,10 @@ async function flush(mobile: string, otp: string, botUuid: string, sends: number
     await waitUntil(async () => (await db.outbox.count().exec()) === sends, 5000, 'the outbox to hold every send');
     // let the offline flush attempts the inserts triggered settle before the clock starts
     await new Promise((r) => setTimeout(r, 500));
+    if (gate) {
+      gate.ready();
+      await gate.opened;
+    }
 
     // RxDB counts only index-covered selectors: poll the outbox's size (cheap), then read the
     // sends by id (acknowledge() stores the server's copies before it empties the outbox)
@@ -513,6 +523,31 @@ async function flush(mobile: string, otp: string, botUuid: string, sends: number
   }
 }
 
+let staged: { opened: () => void; result: Promise<FlushResult> } | null = null;
+
+/** flush() in two calls: this one signs in and queues the sends offline, flushRun() goes online. */
+async function flushPrepare(mobile: string, otp: string, botUuid: string, sends: number, timeoutMs: number): Promise<void> {
+  if (staged) throw new Error('a staged flush is waiting for flushRun()');
+  let ready!: () => void;
+  let opened!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  const gate: FlushGate = { ready, opened: new Promise<void>((r) => (opened = r)) };
+  const result = flush(mobile, otp, botUuid, sends, timeoutMs, gate);
+  staged = { opened, result };
+  await Promise.race([isReady, result.then(() => undefined)]).catch((err: unknown) => {
+    staged = null;
+    throw err;
+  });
+}
+
+async function flushRun(): Promise<FlushResult> {
+  if (!staged) throw new Error('flushPrepare() first');
+  const { opened, result } = staged;
+  staged = null;
+  opened();
+  return result;
+}
+
 /** The reference: sequential plain fetch() calls from this page to the same server. */
 async function sequentialFetches(path: string, count: number, init: RequestInit = {}): Promise<{ totalMs: number; eachMs: number[] }> {
   const eachMs: number[] = [];
@@ -527,7 +562,7 @@ async function sequentialFetches(path: string, count: number, init: RequestInit 
   return { totalMs: performance.now() - started, eachMs };
 }
 
-const api = { ingest, newest50, flush, sequentialFetches };
+const api = { ingest, newest50, flush, flushPrepare, flushRun, sequentialFetches };
 export type BenchApi = typeof api;
 
 declare global {
