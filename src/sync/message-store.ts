@@ -43,8 +43,24 @@ export interface StoreOptions {
  * Messages that fail the shape check are skipped (the caller reports them): one bad message
  * never stops the rest of a page.
  */
-export async function storeServerMessages(db: AppDatabase, botUuid: string, messages: readonly ChatMessage[], opts: StoreOptions): Promise<MessageDoc[]> {
-  if (messages.length === 0) return [];
+export function storeServerMessages(db: AppDatabase, botUuid: string, messages: readonly ChatMessage[], opts: StoreOptions): Promise<MessageDoc[]> {
+  if (messages.length === 0) return Promise.resolve([]);
+  return oneAtATime(db, () => store(db, botUuid, messages, opts));
+}
+
+/**
+ * The calls of one database instance, one after another: a call reads the statuses it advances
+ * and writes them back in bulk, so two at once (a webhook answer and the socket echo of the same
+ * send) could write a status read before the other's write, moving it backwards.
+ */
+const queues = new WeakMap<AppDatabase, Promise<unknown>>();
+function oneAtATime<T>(db: AppDatabase, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(db) ?? Promise.resolve()).then(task, task);
+  queues.set(db, run.catch(() => {}));
+  return run;
+}
+
+async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMessage[], opts: StoreOptions): Promise<MessageDoc[]> {
   const pk = pkFor(botUuid, opts.owner);
   const sorted = [...messages].sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0));
   const conversation = await db.conversations.findOne(botUuid).exec();
