@@ -8,6 +8,7 @@
 // Writes are bulk (one bulkUpsert per call) so that ingesting history stays close to a raw put.
 import type { ChatMessage } from '../api/messages';
 import { advanceStatus, type MessageStatus } from '../domain/message-status';
+import type { RxDocument } from 'rxdb/plugins/core';
 import type { AppDatabase } from '../db/database';
 import type { ConversationDoc, MessageDoc } from '../db/schemas';
 import { PROVISIONAL_SK_PREFIX } from '../db/schemas/messages.schema';
@@ -70,8 +71,10 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
 
   // Only user messages can already exist with a status to keep; bot messages are immutable.
   const userIds = sorted.filter((m) => m.from === 'user').map(messageDocId);
-  const existing = userIds.length > 0 ? await db.messages.findByIds(userIds).exec() : new Map<string, unknown>();
+  const existing = userIds.length > 0 ? await db.messages.findByIds(userIds).exec() : new Map<string, RxDocument<MessageDoc>>();
 
+  const statusAfter = (m: ChatMessage, before: MessageStatus | undefined): MessageStatus =>
+    advanceStatus(advanceStatus(before ?? 'pending', 'sent'), m.sk < deliveredSk ? 'delivered' : 'sent');
   const docs: MessageDoc[] = sorted.map((m) => {
     const doc: MessageDoc = {
       id: messageDocId(m),
@@ -85,14 +88,23 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
       timestamp: m.timestamp,
       message: m,
     };
-    if (m.from === 'user') {
-      const before = (existing.get(doc.id) as { status?: MessageStatus } | undefined)?.status ?? 'pending';
-      doc.status = advanceStatus(advanceStatus(before, 'sent'), m.sk < deliveredSk ? 'delivered' : 'sent');
-    }
+    if (m.from === 'user') doc.status = statusAfter(m, existing.get(doc.id)?.status);
     return doc;
   });
-  const result = await db.messages.bulkUpsert(docs);
-  if (result.error.length > 0) throw new Error(`storing messages failed: ${result.error.map((e) => e.status).join(', ')}`);
+  // New documents in one bulk write (history pages: the fast path). A user message that exists
+  // is modified on its latest revision, so a status another instance (tab) wrote meanwhile is
+  // advanced from, never overwritten; the same for one that appears between the read and the write.
+  const fresh = docs.filter((d) => !existing.has(d.id));
+  const inserted = fresh.length > 0 ? await db.messages.bulkInsert(fresh) : { error: [] };
+  const conflicted = new Set(inserted.error.filter((e) => e.status === 409).map((e) => e.documentId));
+  const failures = inserted.error.filter((e) => e.status !== 409);
+  if (failures.length > 0) throw new Error(`storing messages failed: ${failures.map((e) => e.status).join(', ')}`);
+  // a bot message already stored is the same message (they never change): nothing to write
+  const toModify = docs.filter((d) => d.from === 'user' && (existing.has(d.id) || conflicted.has(d.id)));
+  await Promise.all(toModify.map(async (d) => {
+    const current = existing.get(d.id) ?? (await db.messages.findOne(d.id).exec());
+    await current?.incrementalModify((data) => ({ ...d, status: statusAfter(d.message, data.status) }));
+  }));
 
   if (deliveredSk > oldDeliveredSk) await markDelivered(db, pk, oldDeliveredSk, deliveredSk);
   await updateConversationHead(db, botUuid, sorted, deliveredSk, opts.countUnread ?? false);
