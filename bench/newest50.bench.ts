@@ -32,14 +32,14 @@ const bench: Bench = async () => {
         name,
         reference: { label: 'raw cursor [pk, sk] prev, 50', unit: 'query', stats: raw },
         measured: [
-          { label: 'RxDB find sk desc limit 50', unit: 'query', stats: rx },
+          { label: 'RxDB find by rsk, limit 50', unit: 'query', stats: rx },
           { label: 'raw: whole thread, sort, 50', unit: 'query', stats: series(g.rawWholeMs) },
         ],
       });
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     return {
-      subject: "useThread's query: db.messages.find({ selector: { pk }, sort: [{ sk: 'desc' }], limit: 50 }).exec() (RxDB on Dexie, IndexedDB)",
+      subject: "useThread's query: db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit: 50 }).exec() (RxDB on Dexie, IndexedDB)",
       reference: "raw IndexedDB: openCursor(IDBKeyRange.bound([pk, ''], [pk, '\\uffff']), 'prev') on an index [pk, sk] of the same documents, 50 values",
       notes: [
         `Chromium ${b.chromiumVersion} headless, page built by Vite in production mode (no RxDB dev-mode), served by the reference server at ${b.url}`,

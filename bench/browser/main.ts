@@ -8,6 +8,7 @@ import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { ensureSession, getLocalDoc } from '../../src/db/local-store';
 import { enqueueMessage, pkFor } from '../../src/db/outbox-store';
 import type { MessageDoc } from '../../src/db/schemas';
+import { reverseSortKey } from '../../src/db/schemas/messages.schema';
 import type { Connectivity } from '../../src/sync/chat-sync';
 import { modifyConversation } from '../../src/sync/conversation-store';
 import { createInProcessEngine } from '../../src/sync/engine';
@@ -80,7 +81,7 @@ export function conversationMessages(count: number, seed: number, startMs = Date
 /** The document storeServerMessages writes for a message (status as after a history page). */
 function messageDoc(botUuid: string, m: ChatMessage): MessageDoc {
   const doc: MessageDoc = {
-    id: messageDocId(m), pk: pkFor(botUuid, OWNER), sk: m.sk, bot_uuid: botUuid, message_id: m.message_id,
+    id: messageDocId(m), pk: pkFor(botUuid, OWNER), sk: m.sk, rsk: reverseSortKey(m.sk), bot_uuid: botUuid, message_id: m.message_id,
     client_message_id: m.client_message_id, from: m.from, type: m.type, timestamp: m.timestamp, message: m,
   };
   if (m.from === 'user') doc.status = 'delivered';
@@ -116,7 +117,9 @@ async function openRaw(name: string): Promise<IDBDatabase> {
   const open = indexedDB.open(name, 1);
   open.onupgradeneeded = () => {
     const store = open.result.createObjectStore('messages', { keyPath: 'id' });
+    // the same app-level indexes as the RxDB collection
     store.createIndex('pk_sk', ['pk', 'sk']);
+    store.createIndex('pk_rsk', ['pk', 'rsk']);
   };
   return request(open);
 }
@@ -345,7 +348,7 @@ async function newest50(groups: ThreadGroup[]): Promise<Newest50Result> {
       check(what, docs, pk);
       return ms;
     };
-    const rxdbQuery = (pk: string) => timed('RxDB', pk, () => db.messages.find({ selector: { pk }, sort: [{ sk: 'desc' }], limit: 50 }).exec());
+    const rxdbQuery = (pk: string) => timed('RxDB', pk, () => db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit: 50 }).exec());
     const rawQuery = (pk: string) => timed('raw', pk, async () => (await rawNewest(raw, pk, 50)) as { sk: string }[]);
     const rawWhole = (pk: string) => timed('raw whole', pk, () => rawWholeThenSort(raw, pk, 50));
 

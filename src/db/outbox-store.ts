@@ -8,7 +8,7 @@ import { retryStatus } from '../domain/message-status';
 import { uuidv7 } from '../domain/uuidv7';
 import type { AppDatabase } from './database';
 import type { MessageDoc, OutboxDoc } from './schemas';
-import { PROVISIONAL_SK_PREFIX } from './schemas/messages.schema';
+import { PROVISIONAL_SK_PREFIX, reverseSortKey } from './schemas/messages.schema';
 
 export const pkFor = (botUuid: string, owner: string): string => `pwa_${botUuid}_${owner}`;
 
@@ -27,10 +27,12 @@ export function sendableText(text: string): string | null {
 /** The local (pending) message document of an outbox entry. */
 export function pendingMessageDoc(entry: Pick<OutboxDoc, 'id' | 'bot_uuid' | 'payload' | 'created_at'>, owner: string): MessageDoc {
   const { payload } = entry;
+  const sk = provisionalSk(entry.created_at, entry.id);
   return {
     id: entry.id,
     pk: pkFor(entry.bot_uuid, owner),
-    sk: provisionalSk(entry.created_at, entry.id),
+    sk,
+    rsk: reverseSortKey(sk),
     bot_uuid: entry.bot_uuid,
     message_id: null,
     client_message_id: entry.id,
@@ -41,7 +43,7 @@ export function pendingMessageDoc(entry: Pick<OutboxDoc, 'id' | 'bot_uuid' | 'pa
     message: {
       ...payload,
       message_id: '',
-      sk: provisionalSk(entry.created_at, entry.id),
+      sk,
       timestamp: entry.created_at,
       from: 'user',
     },
@@ -87,12 +89,14 @@ export async function requeueFailed(db: AppDatabase, id: string, now: number): P
   const entry = await db.outbox.findOne(id).exec();
   if (!message || message.status !== 'failed' || !entry) return false;
   await entry.incrementalPatch({ state: 'queued', attempts: 0, next_attempt_at: 0, last_error: null, created_at: now });
+  const sk = provisionalSk(now, id);
   await message.incrementalModify((m) => ({
     ...m,
     status: retryStatus(m.status ?? 'failed'),
-    sk: provisionalSk(now, id),
+    sk,
+    rsk: reverseSortKey(sk),
     timestamp: now,
-    message: { ...m.message, timestamp: now, sk: provisionalSk(now, id) },
+    message: { ...m.message, timestamp: now, sk },
   }));
   return true;
 }

@@ -34,8 +34,8 @@ export async function enforceHistoryBudget(db: AppDatabase, opts: BudgetOptions)
     const pk = pkFor(conversation.bot_uuid, opts.owner);
     let trimmed = false;
     for (;;) {
-      // the oldest beyond the newest `keep`, a chunk at a time (the index [pk, sk] serves both reads)
-      const old = await db.messages.find({ selector: { pk }, sort: [{ sk: 'desc' }], skip: keep, limit: REMOVE_CHUNK }).exec();
+      // the oldest beyond the newest `keep`, a chunk at a time (newest first: the index [pk, rsk])
+      const old = await db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], skip: keep, limit: REMOVE_CHUNK }).exec();
       const removable = old.filter((m) => m.status !== 'pending' && m.status !== 'failed').map((m) => m.id);
       if (removable.length === 0) break;
       await db.messages.bulkRemove(removable);

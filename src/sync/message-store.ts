@@ -11,7 +11,7 @@ import { advanceStatus, type MessageStatus } from '../domain/message-status';
 import type { RxDocument } from 'rxdb/plugins/core';
 import type { AppDatabase } from '../db/database';
 import type { ConversationDoc, MessageDoc } from '../db/schemas';
-import { PROVISIONAL_SK_PREFIX } from '../db/schemas/messages.schema';
+import { PROVISIONAL_SK_PREFIX, reverseSortKey } from '../db/schemas/messages.schema';
 import { pkFor } from '../db/outbox-store';
 import { modifyConversation } from './conversation-store';
 
@@ -80,6 +80,7 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
       id: messageDocId(m),
       pk,
       sk: m.sk,
+      rsk: reverseSortKey(m.sk),
       bot_uuid: botUuid,
       message_id: m.message_id,
       client_message_id: m.client_message_id,

@@ -30,13 +30,13 @@ export function useBot(botUuid: string): QuerySnapshot<BotDoc | null> {
 
 /**
  * The newest `limit` messages of a conversation, oldest first (one index range read on
- * [pk, sk]). Raise `limit` to show older stored messages; loadOlderMessages fetches more.
+ * [pk, rsk], which stops after `limit` rows; see reverseSortKey). Raise `limit` to show older stored messages; loadOlderMessages fetches more.
  */
 export function useThread(botUuid: string, limit: number): QuerySnapshot<MessageDoc[]> {
   const owner = useSession().doc?.mobile ?? '';
   const pk = pkFor(botUuid, owner);
   return useRxQuery(`thread:${pk}:${limit}`, (db) =>
-    db.messages.find({ selector: { pk }, sort: [{ sk: 'desc' }], limit }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).reverse())), EMPTY);
+    db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).reverse())), EMPTY);
 }
 
 /** How many sends wait in the outbox (queued or failed). */

@@ -17,6 +17,8 @@ export interface MessageDoc {
   id: string;
   pk: string;
   sk: string;
+  /** reverseSortKey(sk): its ascending order is sk's descending order (the thread query, below) */
+  rsk: string;
   bot_uuid: string;
   /** null until the server acknowledged it */
   message_id: string | null;
@@ -35,6 +37,19 @@ export type MessagesCollection = RxCollection<MessageDoc>;
 
 export const PROVISIONAL_SK_PREFIX = '~';
 
+/**
+ * The sk with its order reversed. RxDB's Dexie storage walks an index only ascending: a query
+ * sorted by sk descending reads the whole conversation and sorts it in memory (46× a raw read at
+ * 5,000 messages, bench/newest50). Sorted by rsk ascending, "newest 50" stops after 50 rows.
+ * Each printable ASCII character c (sk uses digits, letters, '_', '-', '~') becomes 0x9e - c,
+ * and a final 0x7f (above every mapped character) makes a prefix sort after its extensions.
+ */
+export function reverseSortKey(sk: string): string {
+  let out = '';
+  for (let i = 0; i < sk.length; i++) out += String.fromCharCode(0x9e - sk.charCodeAt(i));
+  return `${out}\x7f`;
+}
+
 export const messagesSchema: RxJsonSchema<MessageDoc> = {
   title: 'messages',
   description: 'chat messages of every conversation, keyed for the pk/sk cursor',
@@ -45,6 +60,7 @@ export const messagesSchema: RxJsonSchema<MessageDoc> = {
     id: { type: 'string', maxLength: 64 },
     pk: { type: 'string', maxLength: 64 },
     sk: { type: 'string', maxLength: 80 },
+    rsk: { type: 'string', maxLength: 81 },
     bot_uuid: { type: 'string', maxLength: 16 },
     message_id: { type: ['string', 'null'] },
     client_message_id: { type: ['string', 'null'] },
@@ -54,18 +70,19 @@ export const messagesSchema: RxJsonSchema<MessageDoc> = {
     status: { type: 'string', enum: ['pending', 'sent', 'delivered', 'failed'] },
     message: { type: 'object' },
   },
-  required: ['id', 'pk', 'sk', 'bot_uuid', 'message_id', 'client_message_id', 'from', 'type', 'timestamp', 'message'],
-  indexes: [['pk', 'sk']],
+  required: ['id', 'pk', 'sk', 'rsk', 'bot_uuid', 'message_id', 'client_message_id', 'from', 'type', 'timestamp', 'message'],
+  indexes: [['pk', 'sk'], ['pk', 'rsk']],
 };
 
-/** Version 0 kept the spec's `failed` flag (part 1 §3) on user messages; version 1 has `status`. */
-export interface MessageDocV0 extends Omit<MessageDoc, 'status'> {
+/** Version 0 kept the spec's `failed` flag (part 1 §3) on user messages; version 1 has `status` (and rsk). */
+export interface MessageDocV0 extends Omit<MessageDoc, 'status' | 'rsk'> {
   failed?: boolean;
 }
 
 export const messagesMigrations: MigrationStrategies = {
   1: (old: MessageDocV0): MessageDoc => {
-    const { failed, ...rest } = old;
+    const { failed, ...v0 } = old;
+    const rest = { ...v0, rsk: reverseSortKey(v0.sk) };
     if (rest.from !== 'user') return rest;
     const status: MessageStatus = failed ? 'failed' : rest.message_id ? 'sent' : 'pending';
     return { ...rest, status };

@@ -5,7 +5,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { ChatMessage } from '../../../src/api/messages';
 import { openDatabase } from '../../../src/db/database';
 import { MAX_COLLECTIONS, collectionCreators } from '../../../src/db/schemas';
-import { messagesMigrations, messagesSchema, type MessageDocV0 } from '../../../src/db/schemas/messages.schema';
+import { reverseSortKey, messagesMigrations, messagesSchema, type MessageDocV0 } from '../../../src/db/schemas/messages.schema';
 import { messagesSchemaV0 } from '../../fixtures/messages-v0.schema';
 import { freshDbName } from './helpers/fake-db';
 
@@ -44,8 +44,8 @@ describe('messages schema migration', () => {
     expect(messagesSchemaV0.version).toBe(0);
     expect(Object.keys(messagesMigrations)).toEqual(['1']);
     expect(collectionCreators.messages.migrationStrategies).toBe(messagesMigrations);
-    // the fixture differs from version 1 only by `failed` instead of `status`
-    const { status: _status, ...v1Props } = messagesSchema.properties;
+    // the fixture differs from version 1 only by `failed` instead of `status`, and no rsk
+    const { status: _status, rsk: _rsk, ...v1Props } = messagesSchema.properties;
     const { failed: _failed, ...v0Props } = messagesSchemaV0.properties;
     expect(v0Props).toEqual(v1Props);
   });
@@ -68,6 +68,7 @@ describe('messages schema migration', () => {
       expect(byId.get('user-acked-failed-false')!.status).toBe('sent');
       expect(byId.get('user-pending')!.status).toBe('pending');
       expect(byId.get('user-failed')!.status).toBe('failed');
+      for (const d of byId.values()) expect(d.rsk).toBe(reverseSortKey(d.sk));
       for (const doc of byId.values()) expect(doc).not.toHaveProperty('failed');
       // the rest of each document is kept as it was
       for (const fixture of FIXTURES) {
