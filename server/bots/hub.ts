@@ -18,8 +18,18 @@ export function refuseSocket(socket: WebSocket): void {
   socket.close(UNAUTHORISED_CLOSE, 'User Unauthorised');
 }
 
+/**
+ * How long a session found live is trusted without asking the database again. Ending a session
+ * (logout, deleted profile) closes its sockets at once (closeSessions, closeUser) and forgets it
+ * here, so this bounds only how late an expiry is noticed; it saves two queries per frame (a
+ * flush of 1,000 sends is 3,000 frames).
+ */
+export const LIVENESS_TRUST_MS = 10_000;
+
 export class SocketHub {
   private readonly byUser = new Map<string, Set<Entry>>();
+  /** session hash → until when it is known live */
+  private readonly liveUntil = new Map<string, number>();
 
   constructor(private readonly db: Db, private readonly now: () => number, private readonly log: FastifyBaseLogger) {}
 
@@ -41,11 +51,7 @@ export class SocketHub {
     if (entries.length === 0) return 0;
     let live: Set<string>;
     try {
-      const rows = await this.db.query<{ id_hash: string }>(
-        'SELECT id_hash FROM sessions WHERE id_hash = ANY($1::text[]) AND ended_at IS NULL AND expires_at > $2',
-        [[...new Set(entries.map((e) => e.sessionHash))], this.now()],
-      );
-      live = new Set(rows.map((r) => r.id_hash));
+      live = await this.liveSessions(entries.map((e) => e.sessionHash));
     } catch (err) {
       // The message is stored: the client gets it on its next page. Never fail the sender for this.
       this.log.error({ err }, 'socket push failed');
@@ -66,6 +72,32 @@ export class SocketHub {
     return sent;
   }
 
+  /** Whether the session is live (not ended, not expired), trusted for LIVENESS_TRUST_MS. */
+  async isLive(sessionHash: string): Promise<boolean> {
+    return (await this.liveSessions([sessionHash])).has(sessionHash);
+  }
+
+  private async liveSessions(hashes: readonly string[]): Promise<Set<string>> {
+    const now = this.now();
+    const live = new Set<string>();
+    const unknown: string[] = [];
+    for (const h of new Set(hashes)) {
+      if ((this.liveUntil.get(h) ?? 0) > now) live.add(h);
+      else unknown.push(h);
+    }
+    if (unknown.length === 0) return live;
+    const rows = await this.db.query<{ id_hash: string; expires_at: number }>(
+      'SELECT id_hash, expires_at FROM sessions WHERE id_hash = ANY($1::text[]) AND ended_at IS NULL AND expires_at > $2',
+      [unknown, now],
+    );
+    for (const r of rows) {
+      live.add(r.id_hash);
+      this.liveUntil.set(r.id_hash, Math.min(now + LIVENESS_TRUST_MS, Number(r.expires_at)));
+    }
+    for (const h of unknown) if (!live.has(h)) this.liveUntil.delete(h);
+    return live;
+  }
+
   /**
    * Refuses and closes at once every open socket of these sessions ('User Unauthorised', 4001),
    * without waiting for their next frame. Called once the sessions have ended (logout).
@@ -73,6 +105,7 @@ export class SocketHub {
    */
   closeSessions(sessionHashes: readonly string[]): number {
     const ended = new Set(sessionHashes);
+    for (const h of ended) this.liveUntil.delete(h);
     let closed = 0;
     for (const set of this.byUser.values()) {
       for (const { socket, sessionHash } of [...set]) {
@@ -91,6 +124,7 @@ export class SocketHub {
   /** Refuses and closes every open socket of the user (a deleted profile). */
   closeUser(userUuid: string): number {
     let closed = 0;
+    for (const { sessionHash } of this.byUser.get(userUuid) ?? []) this.liveUntil.delete(sessionHash);
     for (const { socket } of [...(this.byUser.get(userUuid) ?? [])]) {
       if (socket.readyState !== socket.OPEN) continue;
       refuseSocket(socket);

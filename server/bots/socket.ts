@@ -105,7 +105,7 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
         send({ action: 'error', body: { statusCode, message, ...(clientMessageId ? { client_message_id: clientMessageId } : {}) } });
 
       async function handle(data: RawData, isBinary: boolean): Promise<void> {
-        if (!(await sessionIsLive(db, user!.sessionHash, now()))) {
+        if (!(await hub.isLive(user!.sessionHash))) {
           refuseSocket(socket);
           return;
         }

@@ -42,6 +42,13 @@ export interface OutboxDeps {
 
 type Outcome = 'done' | 'stop';
 
+/**
+ * Frames sent over the socket before waiting for their echoes. The server handles a socket's
+ * frames in order, so a wider window only overlaps its work with this side's writes; it also
+ * bounds what is resent after a drop (resends are harmless: the server deduplicates).
+ */
+const SOCKET_WINDOW = 100;
+
 /** Stop the whole flush: the network or the session is the problem, not the message. */
 class StopFlush extends Error {}
 
@@ -75,9 +82,9 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** Stores the server's copies and lets the acknowledged entries go. */
-  async function acknowledge(botUuid: string, messages: ChatMessage[]): Promise<void> {
+  async function acknowledge(botUuid: string, messages: ChatMessage[], countUnread = false): Promise<void> {
     if (messages.length === 0) return;
-    await storeServerMessages(db, botUuid, messages, { owner: await deps.owner() });
+    await storeServerMessages(db, botUuid, messages, { owner: await deps.owner(), countUnread });
     const ids = messages.filter((m) => m.from === 'user' && m.client_message_id).map((m) => m.client_message_id!);
     if (ids.length > 0) {
       const entries = await db.outbox.findByIds(ids).exec();
@@ -184,9 +191,12 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function flushBot(botUuid: string, entries: OutboxDoc[]): Promise<void> {
     await ensureSubscribed(botUuid);
-    for (let i = 0; i < entries.length; i += WEBHOOK_BATCH_MAX) {
-      const batch = entries.slice(i, i + WEBHOOK_BATCH_MAX);
-      const outcome = deps.connection.isOpen() ? await sendBySocket(botUuid, batch) : await sendByWebhook(botUuid, batch);
+    for (let i = 0; i < entries.length;) {
+      const bySocket = deps.connection.isOpen();
+      const size = bySocket ? SOCKET_WINDOW : WEBHOOK_BATCH_MAX;
+      const batch = entries.slice(i, i + size);
+      i += batch.length;
+      const outcome = bySocket ? await sendBySocket(botUuid, batch) : await sendByWebhook(botUuid, batch);
       if (outcome === 'stop') return;
     }
   }
@@ -250,13 +260,17 @@ export function createOutbox(deps: OutboxDeps) {
 
   return {
     flush,
-    /** A message-received frame: the echo of a send is its acknowledgement. */
-    async onEcho(botUuid: string, message: ChatMessage): Promise<void> {
-      if (message.from !== 'user' || !message.client_message_id) return;
-      const id = message.client_message_id;
-      await acknowledge(botUuid, [message]);
-      waiting.get(id)?.resolve();
-      waiting.delete(id);
+    /**
+     * Messages of message-received frames (a batch of one bot's): stored, and the echo of a send
+     * is its acknowledgement.
+     */
+    async onMessages(botUuid: string, messages: ChatMessage[], opts: { countUnread: boolean }): Promise<void> {
+      await acknowledge(botUuid, messages, opts.countUnread);
+      for (const m of messages) {
+        if (m.from !== 'user' || !m.client_message_id) continue;
+        waiting.get(m.client_message_id)?.resolve();
+        waiting.delete(m.client_message_id);
+      }
     },
     /** An error frame about one of our sends. */
     async onErrorFrame(body: { statusCode: number; message: string; client_message_id?: string }): Promise<void> {
