@@ -68,7 +68,7 @@ describe('messages schema migration', () => {
       expect(byId.get('user-acked-failed-false')!.status).toBe('sent');
       expect(byId.get('user-pending')!.status).toBe('pending');
       expect(byId.get('user-failed')!.status).toBe('failed');
-      for (const d of byId.values()) expect(d.rsk).toBe(reverseSortKey(d.sk));
+      for (const d of docs) expect(d.rsk).toBe(reverseSortKey(d.sk));
       for (const doc of byId.values()) expect(doc).not.toHaveProperty('failed');
       // the rest of each document is kept as it was
       for (const fixture of FIXTURES) {
