@@ -36,7 +36,7 @@ export const alwaysOnline: Connectivity = { isOnline: () => true, subscribe: () 
  * worker (networkChanged), because a worker's navigator.onLine and events are not reliable in
  * every browser (Chromium's network emulation, for one, leaves them alone).
  */
-export function createConnectivity(source: Connectivity = alwaysOnline): Connectivity & { set(online: boolean): void } {
+export function createConnectivity(source: Connectivity = alwaysOnline): Connectivity & { set(online: boolean): void; dispose(): void } {
   let online = source.isOnline();
   const listeners = new Set<(online: boolean) => void>();
   const set = (value: boolean) => {
@@ -44,8 +44,9 @@ export function createConnectivity(source: Connectivity = alwaysOnline): Connect
     online = value;
     for (const l of [...listeners]) l(value);
   };
-  source.subscribe(set);
+  const unsubscribe = source.subscribe(set);
   return {
+    dispose: unsubscribe,
     isOnline: () => online,
     subscribe(listener) {
       listeners.add(listener);
@@ -435,6 +436,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     async close() {
       closing = true;
       sessionWatch.unsubscribe();
+      connectivity.dispose();
       onlineWatch();
       stopSession();
     },
