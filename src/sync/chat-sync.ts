@@ -160,7 +160,8 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
 
   function scheduleDrain(): void {
     if (draining) return;
-    draining = drainInbox().finally(() => {
+    // after close the database is gone (openBot rejects): nothing to store, and no unhandled rejection
+    draining = drainInbox().catch((err: unknown) => log('sync: storing messages failed', err)).finally(() => {
       draining = null;
       if (inbox.size > 0) scheduleDrain();
     });
