@@ -99,6 +99,9 @@ function defaultSocketFactory(): WebSocketFactory | null {
   return (url) => new WebSocket(url) as unknown as WebSocketLike;
 }
 
+/** The outbox waits this much longer for an echo than the connection waits for any reply. */
+const ACK_TIMEOUT_MARGIN_MS = 5_000;
+
 /** How often the leader checks the local history's storage budget. */
 const HISTORY_CHECK_EVERY_MS = 10 * 60_000;
 
@@ -242,7 +245,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
         if (!quiet(err)) await deps.report('messageWebhookPwa', err);
       },
       reportError: reportWireError,
-      ackTimeoutMs: deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS,
+      ackTimeoutMs: (deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS) + ACK_TIMEOUT_MARGIN_MS,
     });
     connection = conn;
     outbox = box;

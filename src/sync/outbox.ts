@@ -36,7 +36,11 @@ export interface OutboxDeps {
   /** the session rules for a failed call (401, 440, no response, 5xx flags) */
   report: (err: unknown) => Promise<void>;
   reportError: ReportError;
-  /** wait for a socket echo at most this long before giving the entry back to the queue */
+  /**
+   * Wait for a socket echo at most this long before giving the entry back to the queue. Longer
+   * than the connection's reply timeout, so that a dead socket is reset (and its waiting sends
+   * released) by the connection first.
+   */
   ackTimeoutMs: number;
 }
 
@@ -78,7 +82,9 @@ export function createOutbox(deps: OutboxDeps) {
   async function ensureMessageDocs(entries: OutboxDoc[], owner: string): Promise<void> {
     const found = await db.messages.findByIds(entries.map((e) => e.id)).exec();
     const missing = entries.filter((e) => !found.has(e.id)).map((e) => pendingMessageDoc(e, owner));
-    if (missing.length > 0) await db.messages.bulkUpsert(missing);
+    // insert, never upsert: an echo stored meanwhile must not be overwritten by 'pending'
+    // (a conflict here means the message document exists now, which is all this wanted)
+    if (missing.length > 0) await db.messages.bulkInsert(missing);
   }
 
   /** Stores the server's copies and lets the acknowledged entries go. */
@@ -178,6 +184,9 @@ export function createOutbox(deps: OutboxDeps) {
       return 'done';
     } catch {
       for (const entry of batch) waiting.delete(entry.id);
+      // The connection's own reply timeout (shorter) resets a dead socket, whose reopening flushes
+      // again. An echo lost on a live socket gets no such event: try again after a pause.
+      wakeAt(clock.now() + OUTBOX_BACKOFF_FIRST_MS);
       throw new StopFlush();
     }
   }

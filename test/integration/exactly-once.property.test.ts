@@ -4,8 +4,8 @@
 // schedule the network heals and the server must hold every sent message once, in order per
 // conversation, with statuses that only moved forward. The model: support/exactly-once-model.ts.
 //
-//   EXACTLY_ONCE_RUNS   schedules to run (default 100: about 1.2–1.6 s each on the 2-core CI
-//                       machine, so CI stays near 3 minutes; `npm run soak` runs 1,000)
+//   EXACTLY_ONCE_RUNS   schedules to run (default 200, "a few hundred" in CI: 1.5–2.5 s each on
+//                       the 2-core machine, about 5–8 minutes; `npm run soak` runs 1,000)
 //   EXACTLY_ONCE_SEED   the seed to replay (default random; printed at the start and on failure)
 //   EXACTLY_ONCE_PATH   fast-check's replay path of a failure (with the seed: runs just that case)
 //   EXACTLY_ONCE_SCHEDULE  a schedule as JSON (the failure report prints it): runs just that one
@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeSchedule, runSchedule, scheduleArb, startHarness, type Cmd, type Harness } from './support/exactly-once-model';
 
-const runs = Number(process.env.EXACTLY_ONCE_RUNS ?? 100);
+const runs = Number(process.env.EXACTLY_ONCE_RUNS ?? 200);
 const seed = process.env.EXACTLY_ONCE_SEED ? Number(process.env.EXACTLY_ONCE_SEED) : (Date.now() ^ (Math.random() * 0x100000000)) | 0;
 const path = process.env.EXACTLY_ONCE_PATH;
 const replay = process.env.EXACTLY_ONCE_SCHEDULE ? (JSON.parse(process.env.EXACTLY_ONCE_SCHEDULE) as Cmd[]) : null;
