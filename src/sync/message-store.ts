@@ -8,7 +8,6 @@
 // Writes are bulk (one bulkUpsert per call) so that ingesting history stays close to a raw put.
 import type { ChatMessage } from '../api/messages';
 import { advanceStatus, type MessageStatus } from '../domain/message-status';
-import type { RxDocument } from 'rxdb/plugins/core';
 import type { AppDatabase } from '../db/database';
 import type { ConversationDoc, MessageDoc } from '../db/schemas';
 import { PROVISIONAL_SK_PREFIX, reverseSortKey } from '../db/schemas/messages.schema';
@@ -69,10 +68,6 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
   let deliveredSk = oldDeliveredSk;
   for (const m of sorted) if (m.from === 'bot' && m.sk > deliveredSk) deliveredSk = m.sk;
 
-  // Only user messages can already exist with a status to keep; bot messages are immutable.
-  const userIds = sorted.filter((m) => m.from === 'user').map(messageDocId);
-  const existing = userIds.length > 0 ? await db.messages.findByIds(userIds).exec() : new Map<string, RxDocument<MessageDoc>>();
-
   const statusAfter = (m: ChatMessage, before: MessageStatus | undefined): MessageStatus =>
     advanceStatus(advanceStatus(before ?? 'pending', 'sent'), m.sk < deliveredSk ? 'delivered' : 'sent');
   const docs: MessageDoc[] = sorted.map((m) => {
@@ -89,41 +84,59 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
       timestamp: m.timestamp,
       message: m,
     };
-    if (m.from === 'user') doc.status = statusAfter(m, existing.get(doc.id)?.status);
+    if (m.from === 'user') doc.status = statusAfter(m, undefined);
     return doc;
   });
-  // New documents in one bulk write (history pages: the fast path). A user message that exists
-  // is modified on its latest revision, so a status another instance (tab) wrote meanwhile is
-  // advanced from, never overwritten; the same for one that appears between the read and the write.
-  const fresh = docs.filter((d) => !existing.has(d.id));
-  const inserted = fresh.length > 0 ? await db.messages.bulkInsert(fresh) : { error: [] };
-  const conflicted = new Set(inserted.error.filter((e) => e.status === 409).map((e) => e.documentId));
+  // Insert all in one bulk write (history pages: the fast path, no read first). What exists
+  // already comes back as a conflict: a bot message is the same message (they never change),
+  // nothing to write; a user message (the pending copy of a send, or one stored before) is
+  // modified on its latest revision, so its status is advanced from what is stored, including
+  // a status another tab wrote meanwhile, never overwritten.
+  const inserted = await db.messages.bulkInsert(docs);
   const failures = inserted.error.filter((e) => e.status !== 409);
   if (failures.length > 0) throw new Error(`storing messages failed: ${failures.map((e) => e.status).join(', ')}`);
-  // a bot message already stored is the same message (they never change): nothing to write
-  const toModify = docs.filter((d) => d.from === 'user' && (existing.has(d.id) || conflicted.has(d.id)));
-  await Promise.all(toModify.map(async (d) => {
-    const current = existing.get(d.id) ?? (await db.messages.findOne(d.id).exec());
-    await current?.incrementalModify((data) => ({ ...d, status: statusAfter(d.message, data.status) }));
-  }));
+  const conflicted = new Set(inserted.error.map((e) => e.documentId));
+  const toModify = docs.filter((d) => d.from === 'user' && conflicted.has(d.id));
+  if (toModify.length > 0) {
+    const current = await db.messages.findByIds(toModify.map((d) => d.id)).exec();
+    await Promise.all(toModify.map((d) => current.get(d.id)?.incrementalModify((data) => ({ ...d, status: statusAfter(d.message, data.status) }))));
+  }
 
   if (deliveredSk > oldDeliveredSk) await markDelivered(db, pk, oldDeliveredSk, deliveredSk);
-  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts.countUnread ?? false);
+  await updateConversationHead(db, botUuid, conversation?.toMutableJSON() ?? null, sorted, deliveredSk, opts.countUnread ?? false);
   return docs;
 }
 
 /** User messages acknowledged before the bot's newest message are delivered. */
 async function markDelivered(db: AppDatabase, pk: string, fromSk: string, toSk: string): Promise<void> {
-  const sent = await db.messages.find({ selector: { pk, sk: { $gt: fromSk, $lt: toSk }, from: 'user', status: 'sent' } }).exec();
+  // sk in (fromSk, toSk) is rsk in (rev(toSk), rev(fromSk)): a range of the [pk, rsk] index
+  const rsk = { $gt: reverseSortKey(toSk), $lt: reverseSortKey(fromSk) };
+  const sent = await db.messages.find({ selector: { pk, rsk, from: 'user', status: 'sent' } }).exec();
   await Promise.all(sent.map((d) => d.incrementalModify((data) => ({ ...data, status: advanceStatus(data.status ?? 'pending', 'delivered') }))));
 }
 
-async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, countUnread: boolean): Promise<void> {
+async function updateConversationHead(
+  db: AppDatabase,
+  botUuid: string,
+  seen: ConversationDoc | null,
+  sorted: ChatMessage[],
+  deliveredSk: string,
+  countUnread: boolean,
+): Promise<void> {
   const newest = sorted[sorted.length - 1]!;
-  const apply = (c: ConversationDoc): ConversationDoc => {
-    const isNewer = !c.last_message || newest.sk >= c.last_message.sk;
+  const changes = (c: ConversationDoc) => {
+    const isNewer = !c.last_message || newest.sk > c.last_message.sk;
     const lastSk = c.last_message?.sk ?? '';
     const unread = countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
+    return { isNewer, unread, deliveredMoved: deliveredSk > c.delivered_sk };
+  };
+  // an older page (backward paging) changes nothing here: no write
+  if (seen) {
+    const { isNewer, unread, deliveredMoved } = changes(seen);
+    if (!isNewer && unread === 0 && !deliveredMoved) return;
+  }
+  const apply = (c: ConversationDoc): ConversationDoc => {
+    const { isNewer, unread } = changes(c);
     return {
       ...c,
       unread_count: c.unread_count + unread,

@@ -71,7 +71,8 @@ export const messagesSchema: RxJsonSchema<MessageDoc> = {
     message: { type: 'object' },
   },
   required: ['id', 'pk', 'sk', 'rsk', 'bot_uuid', 'message_id', 'client_message_id', 'from', 'type', 'timestamp', 'message'],
-  indexes: [['pk', 'sk'], ['pk', 'rsk']],
+  // [pk, rsk] serves both orders: newest first walks it forwards, a range of sk is a range of rsk
+  indexes: [['pk', 'rsk']],
 };
 
 /** Version 0 kept the spec's `failed` flag (part 1 §3) on user messages; version 1 has `status` (and rsk). */

@@ -93,8 +93,10 @@ describe('collection schemas', () => {
   // the fields src/db/hooks/use-chat.ts and src/sync sort (and range-read) on
   it.each([
     ['conversations', ['last_activity']],
+    ['conversations', ['opened_at']],
     ['bots', ['suggested_rank']],
-    ['messages', ['pk', 'sk']],
+    // the thread (newest first) and the delivered marks (an sk range, as an rsk range)
+    ['messages', ['pk', 'rsk']],
     ['outbox', ['state', 'id']],
   ] as const)('%s has an index on %j', (name, fields) => {
     const indexes = indexesOf(name);
