@@ -1,7 +1,8 @@
 // The messages of every conversation, the whole history (not only the spec's 20 per bot: the
-// promise is that history is there offline). Indexed by the spec's paging cursor: pk
+// promise is that history is there offline). Keyed for the spec's paging cursor: pk
 // pwa_{botId}_{mobile} and sk {15-digit time}_{9-digit number}_{message_id}, whose text order
-// is time order, so the thread query "newest N of a conversation" is one index range read.
+// is time order. The index is [pk, rsk] (rsk: the sk in reverse order, see reverseSortKey), so
+// the thread query "newest N of a conversation" is one forward index range read of N rows.
 //
 // The primary key is the message's stable identity, not its sk: a message the user writes gets
 // a provisional sk before the server gives it one, and the server's echo of it (carrying the
