@@ -9,7 +9,7 @@ import { ensureSession, getLocalDoc } from '../../src/db/local-store';
 import { enqueueMessage, pkFor } from '../../src/db/outbox-store';
 import type { MessageDoc } from '../../src/db/schemas';
 import { reverseSortKey } from '../../src/db/schemas/messages.schema';
-import type { Connectivity } from '../../src/sync/chat-sync';
+import { createConnectivity } from '../../src/sync/chat-sync';
 import { modifyConversation } from '../../src/sync/conversation-store';
 import { createInProcessEngine } from '../../src/sync/engine';
 import type { WebSocketLike } from '../../src/sync/live-connection';
@@ -415,15 +415,8 @@ interface FlushGate {
 async function flush(mobile: string, otp: string, botUuid: string, sends: number, timeoutMs: number, gate?: FlushGate): Promise<FlushResult> {
   const db = await openApp('flush');
   await ensureSession(db);
-  let online = true;
-  const listeners = new Set<(online: boolean) => void>();
-  const connectivity: Connectivity = {
-    isOnline: () => online,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  // the switchable connectivity the engine itself uses for the page's reports
+  const connectivity = createConnectivity();
   const sockets = new Set<WebSocket>();
   let webhookCalls = 0;
   let socketSends = 0;
@@ -433,13 +426,13 @@ async function flush(mobile: string, otp: string, botUuid: string, sends: number
     origin: '',
     versionName: 'bench',
     fetch: (input, init) => {
-      if (!online) return Promise.reject(new TypeError('Failed to fetch'));
+      if (!connectivity.isOnline()) return Promise.reject(new TypeError('Failed to fetch'));
       if (String(input instanceof Request ? input.url : input).includes('message-webhook')) webhookCalls++;
       return fetch(input, init);
     },
     connectivity,
     createSocket: (url) => {
-      if (!online) throw new Error('offline');
+      if (!connectivity.isOnline()) throw new Error('offline');
       const ws = new WebSocket(url);
       sockets.add(ws);
       ws.addEventListener('open', () => {
@@ -455,10 +448,9 @@ async function flush(mobile: string, otp: string, botUuid: string, sends: number
     },
   });
   const setOnline = (value: boolean) => {
-    online = value;
+    connectivity.set(value);
     // going offline drops the live connection, as the OS does
     if (!value) for (const ws of sockets) ws.close();
-    for (const l of listeners) l(value);
   };
   try {
     const requested = await engine.invoke('requestOtp', mobile);

@@ -8,6 +8,7 @@ import type { AppDatabase } from './database';
 import type { LocalDocId, LocalDocTypes, SessionDoc } from './local-docs';
 import { newSession } from './defaults';
 import { newDeviceId } from './device-id';
+import { isWriteConflict } from './write-conflict';
 
 type Doc<K extends LocalDocId> = RxLocalDocument<AppDatabase, LocalDocTypes[K]>;
 
@@ -15,10 +16,6 @@ function dataOf<K extends LocalDocId>(doc: Doc<K>): LocalDocTypes[K] {
   // Local documents are schemaless in RxDB; this module is their only writer, so the stored
   // data has the type of its id. RxDB deep-freezes it in dev-mode: callers treat it as immutable.
   return doc.toJSON().data as LocalDocTypes[K];
-}
-
-function isConflict(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'status' in err && (err as { status: unknown }).status === 409;
 }
 
 export async function getLocalDoc<K extends LocalDocId>(db: AppDatabase, id: K): Promise<LocalDocTypes[K] | null> {
@@ -78,7 +75,7 @@ async function writeLocalDoc<K extends LocalDocId>(
       return dataOf<K>(inserted as unknown as Doc<K>);
     } catch (err) {
       // another instance created it between our read and our insert: modify theirs
-      if (!isConflict(err) || attempt > 5) throw err;
+      if (!isWriteConflict(err) || attempt > 5) throw err;
     }
   }
 }

@@ -50,10 +50,13 @@ export function pendingMessageDoc(entry: Pick<OutboxDoc, 'id' | 'bot_uuid' | 'pa
   };
 }
 
+/** Omit distributed over each member of the union (a plain Omit would merge them). */
+type WithoutClientId<M> = M extends unknown ? Omit<M, 'client_message_id'> : never;
+
 export interface EnqueueInput {
   botUuid: string;
   /** the message without its client id (given here) */
-  payload: OutgoingMessage extends infer M ? (M extends OutgoingMessage ? Omit<M, 'client_message_id'> : never) : never;
+  payload: WithoutClientId<OutgoingMessage>;
   /** the signed-in mobile (the pk owner) */
   owner: string;
   now: number;

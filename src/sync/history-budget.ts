@@ -8,7 +8,7 @@
 import { HISTORY_KEPT_PER_CONVERSATION, HISTORY_TRIM_TARGET, LOCAL_HISTORY_BUDGET } from '../domain/constants';
 import type { AppDatabase } from '../db/database';
 import { modifyConversation } from './conversation-store';
-import { pkFor } from './message-store';
+import { pkFor } from '../db/outbox-store';
 
 export interface BudgetOptions {
   budget?: number;

@@ -5,31 +5,17 @@
 //   - a user message's status only moves forward (src/domain/message-status.ts): acknowledged
 //     means sent, and a bot message stored after it makes it delivered;
 //   - the conversation's last message and activity time follow the newest message.
-// Writes are bulk (one bulkUpsert per call) so that ingesting history stays close to a raw put.
+// New messages go in one bulkInsert per call, so that ingesting history stays close to a raw put.
 import type { ChatMessage } from '../api/messages';
 import { advanceStatus, type MessageStatus } from '../domain/message-status';
 import type { AppDatabase } from '../db/database';
-import type { ConversationDoc, MessageDoc } from '../db/schemas';
-import { PROVISIONAL_SK_PREFIX, reverseSortKey } from '../db/schemas/messages.schema';
+import type { MessageDoc } from '../db/schemas';
+import { reverseSortKey } from '../db/schemas/messages.schema';
 import { pkFor } from '../db/outbox-store';
 import { modifyConversation } from './conversation-store';
 
-export { pkFor, provisionalSk } from '../db/outbox-store';
-
-
 /** The document id of a message: its client id when the user sent it, else the server's id. */
 export const messageDocId = (m: Pick<ChatMessage, 'client_message_id' | 'message_id'>): string => m.client_message_id ?? m.message_id;
-
-export const isProvisionalSk = (sk: string): boolean => sk.startsWith(PROVISIONAL_SK_PREFIX);
-
-/** A fresh conversation document for a bot this device has not seen in a list yet. */
-export function newConversation(botUuid: string, name = '', icon = ''): ConversationDoc {
-  return {
-    bot_uuid: botUuid, name, icon, block_time: null, archive_time: null, mute_time: null, mute_duration: null,
-    pinned: false, unread_count: 0, last_message: null, last_activity: 0, conversed: false, opened_at: 0,
-    forward_token: null, backward_token: null, history_complete: false, initial_loaded: false, delivered_sk: '',
-  };
-}
 
 export interface StoreOptions {
   /** the mobile number (or user id) the pk is built from */
@@ -49,9 +35,11 @@ export function storeServerMessages(db: AppDatabase, botUuid: string, messages: 
 }
 
 /**
- * The calls of one database instance, one after another: a call reads the statuses it advances
- * and writes them back in bulk, so two at once (a webhook answer and the socket echo of the same
- * send) could write a status read before the other's write, moving it backwards.
+ * The calls of one database instance, one after another. A call reads the conversation's
+ * delivered mark and computes its messages' statuses from it: two at once (a webhook answer and
+ * the socket echo of the same send) could each miss the other's bot message and leave a message
+ * 'sent' that is delivered. (Statuses cannot go backwards either way: what exists is modified on
+ * its latest revision.)
  */
 const queues = new WeakMap<AppDatabase, Promise<unknown>>();
 function oneAtATime<T>(db: AppDatabase, task: () => Promise<T>): Promise<T> {
@@ -103,7 +91,7 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
   }
 
   if (deliveredSk > oldDeliveredSk) await markDelivered(db, pk, oldDeliveredSk, deliveredSk);
-  await updateConversationHead(db, botUuid, conversation?.toMutableJSON() ?? null, sorted, deliveredSk, opts.countUnread ?? false);
+  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts.countUnread ?? false);
   return docs;
 }
 
@@ -115,34 +103,18 @@ async function markDelivered(db: AppDatabase, pk: string, fromSk: string, toSk: 
   await Promise.all(sent.map((d) => d.incrementalModify((data) => ({ ...data, status: advanceStatus(data.status ?? 'pending', 'delivered') }))));
 }
 
-async function updateConversationHead(
-  db: AppDatabase,
-  botUuid: string,
-  seen: ConversationDoc | null,
-  sorted: ChatMessage[],
-  deliveredSk: string,
-  countUnread: boolean,
-): Promise<void> {
+/** The conversation's last message, activity time, unread count and delivered mark (no write when nothing moves). */
+async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, countUnread: boolean): Promise<void> {
   const newest = sorted[sorted.length - 1]!;
-  const changes = (c: ConversationDoc) => {
+  await modifyConversation(db, botUuid, (c) => {
     const isNewer = !c.last_message || newest.sk > c.last_message.sk;
     const lastSk = c.last_message?.sk ?? '';
     const unread = countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
-    return { isNewer, unread, deliveredMoved: deliveredSk > c.delivered_sk };
-  };
-  // an older page (backward paging) changes nothing here: no write
-  if (seen) {
-    const { isNewer, unread, deliveredMoved } = changes(seen);
-    if (!isNewer && unread === 0 && !deliveredMoved) return;
-  }
-  const apply = (c: ConversationDoc): ConversationDoc => {
-    const { isNewer, unread } = changes(c);
     return {
       ...c,
       unread_count: c.unread_count + unread,
       delivered_sk: deliveredSk > c.delivered_sk ? deliveredSk : c.delivered_sk,
       ...(isNewer ? { last_message: newest, last_activity: Math.max(c.last_activity, newest.timestamp) } : {}),
     };
-  };
-  await modifyConversation(db, botUuid, apply);
+  });
 }

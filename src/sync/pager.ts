@@ -12,7 +12,7 @@ import type { ChatMessage } from '../api/messages';
 import type { HttpClient } from './http-client';
 import { modifyConversation } from './conversation-store';
 import { storeServerMessages } from './message-store';
-import { parsePageMessages, type ReportError } from './wire-checks';
+import { parseMessages, type ReportError } from './wire-checks';
 
 /** Paging asked for without its token (the spec's texts). */
 export class PagingTokenError extends Error {
@@ -45,7 +45,7 @@ export function createPager(deps: PagerDeps) {
 
   async function fetchPage(botUuid: string, direction: 'forward' | 'backward', token: string | null): Promise<ResponseOf<'getMessages'> & { messages: ChatMessage[] }> {
     const page = await http.call('getMessages', { bot_uuid: botUuid, direction, next_token: token });
-    return { ...page, messages: parsePageMessages(page.messages, botUuid, deps.reportError) };
+    return { ...page, messages: parseMessages(page.messages, 'page', deps.reportError) };
   }
 
   async function store(botUuid: string, messages: ChatMessage[]): Promise<void> {

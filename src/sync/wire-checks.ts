@@ -62,9 +62,6 @@ export function parseMessages(list: unknown, source: WireError['source'], report
   return out;
 }
 
-export function parsePageMessages(list: unknown, _botUuid: string, report: ReportError): ChatMessage[] {
-  return parseMessages(list, 'page', report);
-}
 
 /** A socket frame, or a WireError for one that is not JSON or not a frame this app knows. */
 export function parseSocketFrame(data: unknown): SocketFrameOut | WireError {

@@ -7,6 +7,7 @@ import { launchBrowser, seriousAxeViolations } from './helpers/browser';
 import { freshNationalNumber, startAppServer } from './helpers/app-server';
 import { signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
+import { botBubble, userBubble } from './helpers/chat';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
@@ -39,14 +40,6 @@ async function openEcho(page: Page): Promise<void> {
   await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
   await page.getByRole('heading', { name: 'Echo', exact: true, level: 1 }).waitFor();
   await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
-}
-
-function userBubble(page: Page, text: string) {
-  return page.locator('.message-bubble--user').filter({ has: page.locator('.message-bubble__text', { hasText: new RegExp(`^${text}$`) }) });
-}
-
-function botBubble(page: Page, text: string) {
-  return page.locator('.message-bubble--bot').filter({ has: page.locator('.message-bubble__text', { hasText: new RegExp(`^${text}$`) }) });
 }
 
 describe('chat', () => {

@@ -12,6 +12,7 @@ import { launchBrowser } from './helpers/browser';
 import { freshNationalNumber, startAppServer } from './helpers/app-server';
 import { signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
+import { botBubble, sendText, userBubble } from './helpers/chat';
 import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
 
 const en = texts('en');
@@ -36,14 +37,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(): Promise<{ context: BrowserContext; page: Page; mobile: string }> {
+async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
   const page = await context.newPage();
   await page.goto(appUrl);
   await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  const national = freshNationalNumber();
-  await signInAndOnboard(page, national, { locale: 'en', name: 'Ravi' });
-  return { context, page, mobile: `+91${national}` };
+  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Ravi' });
+  return { context, page };
 }
 
 async function openEcho(page: Page): Promise<void> {
@@ -51,29 +51,17 @@ async function openEcho(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
 }
 
-async function send(page: Page, text: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: en('chat.input.label') });
-  await input.fill(text);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe('');
-}
-
-const userBubble = (page: Page, text: string) =>
-  page.locator('.message-bubble--user').filter({ has: page.locator('.message-bubble__text', { hasText: new RegExp(`^${text}$`) }) });
-const botBubble = (page: Page, text: string) =>
-  page.locator('.message-bubble--bot').filter({ has: page.locator('.message-bubble__text', { hasText: new RegExp(`^${text}$`) }) });
-
 describe('offline sync', () => {
   it('three messages written offline survive a reload and are each delivered once when the network returns', async () => {
     const { context, page } = await signedIn();
     await openEcho(page);
-    await send(page, 'online first');
+    await sendText(page, 'online first');
     await botBubble(page, 'online first').waitFor();
 
     // the network goes: three messages, all pending
     await context.setOffline(true);
     await page.getByText(en('chat.offline')).waitFor();
-    for (const text of ['uno', 'dos', 'tres']) await send(page, text);
+    for (const text of ['uno', 'dos', 'tres']) await sendText(page, text);
     for (const text of ['uno', 'dos', 'tres']) await userBubble(page, text).getByRole('img', { name: en('chat.status.pending') }).waitFor();
 
     // reload with the API and the socket still unreachable: history and the pending messages are there
@@ -103,20 +91,20 @@ describe('offline sync', () => {
   it('two tabs: one live socket, and both show new messages', async () => {
     const { context, page } = await signedIn();
     await openEcho(page);
-    await send(page, 'from tab one');
+    await sendText(page, 'from tab one');
     await botBubble(page, 'from tab one').waitFor();
     const second = await context.newPage();
     await second.goto(`${appUrl}/chat/${ECHO_BOT_ID}`);
     await second.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
     await botBubble(second, 'from tab one').waitFor();
     // the second tab writes; the first tab's engine (the leader) delivers; both see the echo
-    await send(second, 'from tab two');
+    await sendText(second, 'from tab two');
     await botBubble(second, 'from tab two').waitFor();
     await botBubble(page, 'from tab two').waitFor();
     await expect.poll(() => server.openSockets(), { timeout: 10_000 }).toBe(1);
     // the leader's tab closes: the other takes over the socket and stays live
     await page.close();
-    await send(second, 'after the first tab closed');
+    await sendText(second, 'after the first tab closed');
     await botBubble(second, 'after the first tab closed').waitFor({ timeout: 20_000 });
     await expect.poll(() => server.openSockets(), { timeout: 10_000 }).toBe(1);
     await context.close();

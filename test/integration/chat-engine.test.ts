@@ -167,7 +167,7 @@ describe('paging', () => {
     const c = await signedInClient({ noSocket: true });
     const forward = await c.engine.invoke('loadNewer', SLOW_BOT_ID);
     expect(forward.ok ? null : forward.error.message).toBe(INTERNAL_ERROR_TEXT.forwardTokenMissing);
-    const { newConversation } = await import('../../src/sync/message-store');
+    const { newConversation } = await import('../../src/sync/conversation-store');
     await c.db.conversations.insert({ ...newConversation(ECHO_BOT_ID), initial_loaded: true });
     const backward = await c.engine.invoke('loadOlder', ECHO_BOT_ID);
     expect(backward.ok ? null : backward.error.message).toBe(INTERNAL_ERROR_TEXT.backwardTokenMissing);
@@ -224,7 +224,7 @@ describe('live connection', () => {
     expect((await serverMessages(c, ECHO_BOT_ID)).filter((m) => m.client_message_id === id)).toHaveLength(1);
   });
 
-  it('a malformed frame is reported and the stream goes on', async () => {
+  it('the wire checks refuse malformed frames and pass a good one (the stream going on: test/unit/sync/live-connection.test.ts)', async () => {
     const { parseSocketFrame, WireError } = await import('../../src/sync/wire-checks');
     expect(parseSocketFrame('{nope')).toBeInstanceOf(WireError);
     expect(parseSocketFrame(JSON.stringify({ action: 'message-received', body: { bot_uuid: ECHO_BOT_ID, message: { message_id: 'x' } } }))).toBeInstanceOf(WireError);

@@ -2,20 +2,10 @@
 // entry"), plus what this device knows about its history: the paging tokens (stored only after
 // their page is stored) and whether the oldest message has been reached.
 import type { RxCollection, RxJsonSchema } from 'rxdb/plugins/core';
-import type { ChatMessage } from '../../api/messages';
+import type { ConversationEntry } from '../../api/messages';
 
-export interface ConversationDoc {
-  bot_uuid: string;
-  name: string;
-  icon: string;
-  block_time: number | null;
-  archive_time: number | null;
-  mute_time: number | null;
-  /** ms; -1 forever */
-  mute_duration: number | null;
-  pinned: boolean;
-  unread_count: number;
-  last_message: ChatMessage | null;
+/** The server's entry (unread_count as counted on this device) and this device's own fields. */
+export interface ConversationDoc extends ConversationEntry {
   /** sort key of the list: time of the last message (or of subscribing) */
   last_activity: number;
   /** the user sent a message here (spec part 1 §4 'conversed' mark, set 2 s after the first send) */

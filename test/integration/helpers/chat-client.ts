@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { openDatabase, type AppDatabase } from '../../../src/db/database';
 import { ensureSession, getLocalDoc } from '../../../src/db/local-store';
 import { enqueueMessage } from '../../../src/db/outbox-store';
-import type { Connectivity } from '../../../src/sync/chat-sync';
+import { createConnectivity } from '../../../src/sync/chat-sync';
 import { createInProcessEngine, type Engine, type EngineConfig } from '../../../src/sync/engine';
 import { systemClock } from '../../../src/sync/http-client';
 import type { LockManagerLike } from '../../../src/sync/leader';
@@ -38,20 +38,13 @@ export interface ChatClientOptions {
 export async function startChatClient(opts: ChatClientOptions): Promise<ChatClient> {
   const db = await openDatabase({ name: opts.dbName ?? freshDbName('chat'), ...fakeIndexedDb, devMode: true, ignoreDuplicate: true });
   await ensureSession(db);
-  let online = true;
-  const listeners = new Set<(online: boolean) => void>();
-  const connectivity: Connectivity = {
-    isOnline: () => online,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  // the switchable connectivity the engine itself uses for the page's reports
+  const connectivity = createConnectivity();
   const sockets = new Set<WebSocket>();
   const engine = createInProcessEngine(db, {
     origin: opts.origin,
     versionName: 'it',
-    fetch: (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('fetch failed'))),
+    fetch: (input, init) => (connectivity.isOnline() ? fetch(input, init) : Promise.reject(new TypeError('fetch failed'))),
     clock: opts.now ? { ...systemClock, now: opts.now } : systemClock,
     connectivity,
     timings: { retryMs: 50, ...opts.timings },
@@ -60,7 +53,7 @@ export async function startChatClient(opts: ChatClientOptions): Promise<ChatClie
       ? { createSocket: () => { throw new Error('no socket in this test'); } }
       : {
         createSocket: (url: string) => {
-          if (!online) throw new Error('offline');
+          if (!connectivity.isOnline()) throw new Error('offline');
           const ws = new WebSocket(url);
           sockets.add(ws);
           ws.on('close', () => sockets.delete(ws));
@@ -74,10 +67,9 @@ export async function startChatClient(opts: ChatClientOptions): Promise<ChatClie
     engine,
     mobile: null,
     setOnline(value) {
-      online = value;
+      connectivity.set(value);
       // going offline drops live connections, as the OS does
       if (!value) for (const ws of sockets) ws.terminate();
-      for (const l of listeners) l(value);
     },
     async signIn(mobile, code) {
       const requested = await engine.invoke('requestOtp', mobile);

@@ -26,7 +26,7 @@ import { enqueueMessage } from '../../../src/db/outbox-store';
 import type { OutboxDoc } from '../../../src/db/schemas';
 import { canMoveStatus, type MessageStatus } from '../../../src/domain/message-status';
 import { uuidv7 } from '../../../src/domain/uuidv7';
-import type { Connectivity } from '../../../src/sync/chat-sync';
+import { createConnectivity } from '../../../src/sync/chat-sync';
 import { createInProcessEngine, type Engine } from '../../../src/sync/engine';
 import type { WebSocketLike } from '../../../src/sync/live-connection';
 import { createServer, type Server } from '../../../server/app';
@@ -149,21 +149,15 @@ export async function startModelClient(opts: ModelClientOptions): Promise<ModelC
   const db = await openDatabase({ name: opts.dbName, ...fakeIndexedDb, devMode: true, ignoreDuplicate: true });
   await ensureSession(db);
   await opts.onDatabase?.(db);
-  let online = opts.online;
-  const listeners = new Set<(online: boolean) => void>();
-  const connectivity: Connectivity = {
-    isOnline: () => online,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  // the switchable connectivity the engine itself uses for the page's reports
+  const connectivity = createConnectivity();
+  connectivity.set(opts.online);
   const sockets = new Set<WebSocket>();
   const engine = createInProcessEngine(db, {
     origin: opts.origin,
     versionName: 'it',
     fetch: (input, init) => {
-      if (!online) return Promise.reject(new TypeError('fetch failed'));
+      if (!connectivity.isOnline()) return Promise.reject(new TypeError('fetch failed'));
       if (!DEBUG) return fetch(input, init);
       const what = `${String(input).replace(/^https?:\/\/[^/]+/, '')} ${typeof init?.body === 'string' ? init.body.slice(0, 120) : ''}`;
       console.log(`exactly-once: http → ${what}`);
@@ -179,7 +173,7 @@ export async function startModelClient(opts: ModelClientOptions): Promise<ModelC
     connectivity,
     timings: { ...MODEL_TIMINGS },
     createSocket: (url: string) => {
-      if (!online) throw new Error('offline');
+      if (!connectivity.isOnline()) throw new Error('offline');
       const ws = new WebSocket(url);
       sockets.add(ws);
       ws.on('error', () => {});
@@ -198,11 +192,10 @@ export async function startModelClient(opts: ModelClientOptions): Promise<ModelC
   return {
     db,
     engine,
-    isOnline: () => online,
+    isOnline: () => connectivity.isOnline(),
     setOnline(value) {
-      online = value;
+      connectivity.set(value);
       if (!value) for (const ws of sockets) ws.terminate();
-      for (const l of listeners) l(value);
     },
     async close() {
       await engine.close();
