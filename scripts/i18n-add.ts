@@ -2,7 +2,7 @@
 // together with their English source and the files stay sorted.
 // Usage: npx tsx scripts/i18n-add.ts entries.json
 //   entries.json: { "screen.element.purpose": { "en": "...", "hi": "...", "gu": "...", "mr": "...", "te": "..." } }
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync, existsSync, mkdirSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const LOCALES = ['en', 'hi', 'gu', 'mr', 'te'] as const;
@@ -17,11 +17,27 @@ for (const [id, texts] of Object.entries(entries)) {
     if (typeof texts[locale] !== 'string' || texts[locale] === '') throw new Error(`${id} lacks a ${locale} text`);
   }
 }
+// Several people (or helpers) may merge keys at once: a lock directory makes the read-modify-write
+// of the five files one step at a time.
+const lock = join(dir, '.i18n-add.lock');
+for (let tries = 0; ; tries++) {
+  try {
+    mkdirSync(lock);
+    break;
+  } catch {
+    if (tries > 200) throw new Error(`${lock} is held; remove it if no i18n-add is running`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
+}
+try {
 for (const locale of LOCALES) {
   const path = join(dir, `${locale}.json`);
   const current = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>) : {};
   for (const [id, texts] of Object.entries(entries)) current[id] = texts[locale]!;
   const sorted = Object.fromEntries(Object.entries(current).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(path, JSON.stringify(sorted, null, 2) + '\n');
+}
+} finally {
+  rmdirSync(lock);
 }
 console.log(`merged ${Object.keys(entries).length} keys into ${LOCALES.join(', ')}`);

@@ -35,7 +35,16 @@ const text = (body: string): BotReply => ({ type: 'text', text: { body } });
 const SHOP_HELP = 'I take orders through the catalogue: open it to add products to your cart, then review the cart to change quantities.';
 
 function echo(message: OutgoingMessage): BotReply {
-  return message.type === 'text' ? text(message.text.body) : text(`You chose option ${message.button_index}`);
+  switch (message.type) {
+    case 'text': return text(message.text.body);
+    case 'button_response':
+    case 'persistent_menu_response': return text(`You chose option ${message.button_index}`);
+    case 'multi_select_button_response': return text(`You chose options ${message.button_indices.join(', ')}`);
+    case 'date': return text(`You picked ${message.date.day}/${message.date.month}/${message.date.year}`);
+    case 'location': return text(`You shared ${message.location.latitude}, ${message.location.longitude}`);
+    case 'form_response': return text(`You filled in ${Object.keys(message.form_response.values).length} fields`);
+    default: return text(`You sent a ${message.type}`);
+  }
 }
 
 export const DEMO_BOTS: readonly BotDefinition[] = [

@@ -26,8 +26,11 @@ const replyPayload = (r: BotReply): Record<string, unknown> => ({
   ...(r.allow_custom_response !== undefined ? { allow_custom_response: r.allow_custom_response } : {}),
 });
 
-const userPayload = (m: OutgoingMessage): Record<string, unknown> =>
-  m.type === 'text' ? { text: { body: m.text.body } } : { button_index: m.button_index };
+/** What a user message stores besides its type and client id (the rest of the validated payload). */
+function userPayload(m: OutgoingMessage): Record<string, unknown> {
+  const { type: _type, client_message_id: _id, ...rest } = m;
+  return rest;
+}
 
 export class BotRuntime {
   private readonly timers = new Set<NodeJS.Timeout>();

@@ -81,7 +81,36 @@ const botBody = z.object({ bot_uuid: botIdSchema }).strict();
 /** The sender's id of a message (a UUIDv7 in the app): 1 to 64 letters, digits, '-' or '_'. */
 export const clientMessageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_message_id must be 1 to 64 letters, digits, - or _');
 
-/** A message the user sends: text or a button choice (webhook and socket). */
+const optionIndex = z.number().int().min(0).max(99);
+const latitudeText = z.string().regex(/^-?\d{1,2}(\.\d{1,10})?$/, 'latitude must be decimal degrees').refine((v) => Math.abs(Number(v)) <= 90, 'latitude must be from -90 to 90');
+const longitudeText = z.string().regex(/^-?\d{1,3}(\.\d{1,10})?$/, 'longitude must be decimal degrees').refine((v) => Math.abs(Number(v)) <= 180, 'longitude must be from -180 to 180');
+
+/** The date picker's range (spec part 1 §5: 1800-01-01 to 2200-12-31). */
+export const dateValueSchema = z.object({
+  day: z.number().int().min(1).max(31),
+  month: z.number().int().min(1).max(12),
+  year: z.number().int().min(1800).max(2200),
+}).strict().refine(({ day, month, year }) => {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}, 'date is not a day of the calendar');
+
+/** A user's upload, by the media_uuid that get-media-upload-details issued. */
+export const userMediaSchema = z.object({
+  media_uuid: z.string().uuid('media_uuid must be a UUID'),
+  url: z.string().max(512),
+  content_type: z.string().max(128),
+  name: z.string().max(255).optional(),
+  size: z.number().int().min(1).optional(),
+  caption: z.string().max(1024).optional(),
+  width: z.number().int().min(1).optional(),
+  height: z.number().int().min(1).optional(),
+  duration: z.number().min(0).optional(),
+}).strict();
+
+const OUTGOING_TYPES = 'text, button_response, persistent_menu_response, multi_select_button_response, date, location, form_response, image, video, audio or document';
+
+/** A message the user sends (webhook and socket). */
 export const outgoingMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('text'),
@@ -89,11 +118,42 @@ export const outgoingMessageSchema = z.discriminatedUnion('type', [
     client_message_id: clientMessageIdSchema,
   }).strict(),
   z.object({
-    type: z.literal('button_response'),
-    button_index: z.number().int().min(0).max(99),
+    type: z.enum(['button_response', 'persistent_menu_response']),
+    button_index: optionIndex,
     client_message_id: clientMessageIdSchema,
   }).strict(),
-], { error: (issue) => (issue.code === 'invalid_union' ? 'type must be text or button_response' : undefined) });
+  z.object({
+    type: z.literal('multi_select_button_response'),
+    button_indices: z.array(optionIndex).min(1, 'button_indices must hold at least one option').max(100),
+    custom_response: z.string().trim().min(1).max(4096).optional(),
+    client_message_id: clientMessageIdSchema,
+  }).strict(),
+  z.object({ type: z.literal('date'), date: dateValueSchema, client_message_id: clientMessageIdSchema }).strict(),
+  z.object({
+    type: z.literal('location'),
+    location: z.object({
+      latitude: latitudeText,
+      longitude: longitudeText,
+      type: z.enum(['CURRENT', 'CUSTOM']),
+      timestamp: z.number().int().min(0),
+      address: z.string().max(512).optional(),
+    }).strict(),
+    client_message_id: clientMessageIdSchema,
+  }).strict(),
+  z.object({
+    type: z.literal('form_response'),
+    form_response: z.object({
+      form_id: z.string().min(1).max(64),
+      values: z.record(z.string().max(64), z.string().max(4096)),
+    }).strict(),
+    client_message_id: clientMessageIdSchema,
+  }).strict(),
+  z.object({
+    type: z.enum(['image', 'video', 'audio', 'document']),
+    media: userMediaSchema,
+    client_message_id: clientMessageIdSchema,
+  }).strict(),
+], { error: (issue) => (issue.code === 'invalid_union' ? `type must be ${OUTGOING_TYPES}` : undefined) });
 
 /** A frame the client sends on the live connection (spec part 1 §4, §7). */
 export const socketFrameInSchema = z.discriminatedUnion('action', [

@@ -159,3 +159,11 @@ export const PHONE_INPUT_HEIGHT_PX = 50;
 export const TEXT_FILE_BUTTON_MAX_LINES = 3;
 /** Media bubble bounds, in font units (em). */
 export const MEDIA_BUBBLE_EM = { minWidth: 13, maxWidth: 16.92, minHeight: 5.38, maxHeight: 23.07 } as const;
+
+// ---------- media storage ----------
+
+/**
+ * The Cache Storage cache that holds downloaded media (app and service worker share it, so a
+ * downloaded image stays viewable offline). Entries are keyed by the media's URL path.
+ */
+export const MEDIA_CACHE_NAME = 'media-v1';
