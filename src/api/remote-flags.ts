@@ -1,0 +1,74 @@
+// The remote flags of spec part 1 §3 (and part 2 §3), as the reference server serves them and
+// the app keeps them (an RxDB local document, so they hold offline). Plain types and defaults:
+// the defaults apply before the first fetch of a fresh install, and to any flag the server omits.
+
+export interface UpsellingFeature {
+  feature: string;
+  deeplink: string;
+}
+
+export interface RemoteFlags {
+  digilab_enable: boolean;
+  dot_digilab: boolean;
+  dot_engage: boolean;
+  dot_live_quiz: boolean;
+  dot_reward: boolean;
+  enable_engage: boolean;
+  in_app_review_flag: boolean;
+  leaderboards_enable: boolean;
+  dot_leaderboards: boolean;
+  /** How many bots a user may pin. */
+  limit_pin_bots: number;
+  live_quiz_enable: boolean;
+  location_enable: boolean;
+  /** Below this version_code the app must update. */
+  min_version_code: number;
+  privacy_policy_url: string;
+  rewards_enable: boolean;
+  web_button_tap_to_send_flag: boolean;
+  web_button_tap_to_send_flag_2: boolean;
+  welcome_banner_design: string;
+  skills_corner_enable: boolean;
+  competition_zone_enable: boolean;
+  posts_enable: boolean;
+  upselling_features_list: UpsellingFeature[];
+  support_bot_mini_apps_hidden: boolean;
+  /** Bots filtered out of the conversation list and recent activity (spec part 1 §3). */
+  hidden_bots: string[];
+}
+
+export const DEFAULT_REMOTE_FLAGS: RemoteFlags = {
+  digilab_enable: false,
+  dot_digilab: false,
+  dot_engage: false,
+  dot_live_quiz: false,
+  dot_reward: false,
+  enable_engage: false,
+  in_app_review_flag: false,
+  leaderboards_enable: false,
+  dot_leaderboards: false,
+  limit_pin_bots: 5,
+  live_quiz_enable: false,
+  location_enable: true,
+  min_version_code: 0,
+  privacy_policy_url: '/terms-of-use-menu',
+  rewards_enable: false,
+  web_button_tap_to_send_flag: true,
+  web_button_tap_to_send_flag_2: false,
+  welcome_banner_design: 'default',
+  skills_corner_enable: false,
+  competition_zone_enable: false,
+  posts_enable: true,
+  upselling_features_list: [],
+  support_bot_mini_apps_hidden: false,
+  hidden_bots: [],
+};
+
+/** The local document id under which the app keeps the last fetched flags. */
+export const REMOTE_FLAGS_DOC_ID = 'remote-flags';
+
+/** The local document's shape: the flags and when they were fetched (epoch ms; null: never). */
+export interface RemoteFlagsDoc {
+  flags: RemoteFlags;
+  fetchedAt: number | null;
+}
