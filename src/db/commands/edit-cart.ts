@@ -37,6 +37,11 @@ export function loadCatalog(botUuid: string, catalogId?: string): Promise<Comman
   return runEngine('loadCatalog', botUuid, catalogId);
 }
 
+/** Reads the bot's cart as the server has it (the cart screen opening). */
+export function refreshCart(botUuid: string): Promise<CommandResult> {
+  return runEngine('refreshCart', botUuid);
+}
+
 /** The refusal notice was shown: clear it so it is not shown again. */
 export async function dismissCartRefusal(botUuid: string): Promise<void> {
   const { db } = getClient();
