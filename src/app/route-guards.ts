@@ -6,10 +6,10 @@ import type { OnboardingStep } from '../domain/onboarding';
 /** Routes a guard may send the user to (none needs parameters). */
 export type RedirectPath = '/' | '/otp-verification' | '/onboarding' | '/home';
 /** Every guarded route, by its route path. */
-export type AppPath = RedirectPath | '/chat/$botUuid' | '/catalog' | '/cart';
+export type AppPath = RedirectPath | '/chat/$botUuid' | '/catalog' | '/cart' | '/settings' | '/delete-account';
 
 /** Routes for signed-in users who finished onboarding. */
-const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid', '/catalog', '/cart']);
+const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid', '/catalog', '/cart', '/settings', '/delete-account']);
 
 export interface AuthSnapshot {
   signedIn: boolean;
@@ -36,6 +36,8 @@ export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | n
     case '/chat/$botUuid':
     case '/catalog':
     case '/cart':
+    case '/settings':
+    case '/delete-account':
       return '/';
   }
 }

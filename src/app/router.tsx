@@ -94,7 +94,21 @@ const cartRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/cart']),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, catalogRoute, cartRoute]);
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  beforeLoad: guard('/settings'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/settings']),
+});
+
+const deleteAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/delete-account',
+  beforeLoad: guard('/delete-account'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/delete-account']),
+});
+
+const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, catalogRoute, cartRoute, settingsRoute, deleteAccountRoute]);
 
 export function createAppRouter(auth: AuthSnapshot) {
   return createRouter({

@@ -179,3 +179,12 @@ export const CART_LIMITS = {
   /** Customisation choices ({ id, value }) on one line. */
   maxCustomizations: 20,
 } as const;
+
+// ---------- settings ----------
+
+/** The font-size slider (spec part 1 §2 settings sub-menu): sizeScale from, to and step; 1 is the default. */
+export const FONT_SIZE_SCALE = { min: 0.85, max: 1.3, step: 0.05, default: 1 } as const;
+/** What the bold-text toggle sets weightScale to (1 when off): the spec's weightScale, shown as bold text. */
+export const BOLD_WEIGHT_SCALE = 1.25;
+/** Kinds of media that may download by themselves (spec part 1 §3 auto-download setting). */
+export const AUTO_DOWNLOAD_KINDS = ['Photo', 'Audio', 'Video'] as const;

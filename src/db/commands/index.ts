@@ -21,3 +21,4 @@ export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
 export { addToCart, removeFromCart, changeCartChoices, loadCatalog, refreshCart, dismissCartRefusal, type CartProductRef } from './edit-cart';
+export { updateSettings } from './update-settings';
