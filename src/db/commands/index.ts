@@ -20,3 +20,6 @@ export { retryMessage } from './retry-message';
 export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
+export { sendDate } from './send-date';
+export { sendLocation } from './send-location';
+export { sendFormResponse } from './send-form-response';
