@@ -35,7 +35,9 @@ afterAll(async () => {
 type Seed = { type: string; payload: Record<string, unknown> };
 
 async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+  if (!SHOTS) return;
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
 /** Signs a fresh user in, stores the bot's requests in their Echo conversation, opens it. */
@@ -176,6 +178,26 @@ describe('location and date replies', () => {
     expect(stored).toEqual({ date: { day: 30, month: 1, year: 2021 } });
     await page.getByRole('button', { name: en('chat.richInput.answered') }).waitFor();
     await shot(page, 'en-date-sent');
+    await context.close();
+  });
+
+  it('offline: a date answer waits in the outbox, the request is answered at once, and it is delivered when the network returns', async () => {
+    const { context, page, userUuid } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'date', config: { min: '1990-05-01', max: '1990-05-31' } } } }]);
+    await page.getByRole('button', { name: en('chat.richInput.pickDate') }).waitFor();
+    await context.setOffline(true);
+    await page.getByText(en('chat.offline')).waitFor();
+    await page.getByRole('button', { name: en('chat.richInput.pickDate') }).click();
+    const picker = dialog(page, en('chat.datePicker.title'));
+    // Today is outside the request's range: the range's midpoint first.
+    await picker.getByText('16 May 1990').waitFor();
+    await picker.getByRole('button', { name: en('chat.datePicker.confirm') }).click();
+    const mine = page.locator('.message-bubble--user').filter({ hasText: '16 May 1990' });
+    await mine.getByRole('img', { name: en('chat.status.pending') }).waitFor();
+    await page.getByRole('button', { name: en('chat.richInput.answered') }).waitFor();
+    expect(await storedAnswer(userUuid, 'date')).toBeUndefined();
+    await context.setOffline(false);
+    await botBubble(page, 'You picked 16/5/1990').waitFor();
+    expect(await storedAnswer(userUuid, 'date')).toEqual({ date: { day: 16, month: 5, year: 1990 } });
     await context.close();
   });
 
