@@ -120,6 +120,81 @@ describe('location and date replies', () => {
     await context.close();
   });
 
+  it('a second tap while the position is being fetched only shows the please-wait notice', async () => {
+    const { context, page } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location' } } }], {
+      setup: async (c) => {
+        // A device that never answers: permission granted, the position request stays open.
+        await c.addInitScript(() => {
+          const geo = { getCurrentPosition: () => undefined, watchPosition: () => 0, clearWatch: () => undefined };
+          Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => geo });
+          Object.defineProperty(Navigator.prototype, 'permissions', { get: () => ({ query: async () => ({ state: 'granted' }) }) });
+        });
+      },
+    });
+    const share = page.getByRole('button', { name: en('chat.richInput.shareLocation') });
+    await share.click();
+    await page.getByRole('status').getByText(en('notice.location.fetching'), { exact: true }).waitFor();
+    await share.click();
+    await page.getByRole('status').getByText(en('notice.location.pleaseWait')).waitFor();
+    await shot(page, 'en-location-please-wait');
+    await page.getByRole('status').getByText(en('notice.location.pleaseWait')).waitFor({ state: 'detached', timeout: 5000 });
+    expect(await page.locator('.message-bubble--user').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a browser without geolocation gets the unsupported dialog', async () => {
+    const { context, page } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location' } } }], {
+      setup: (c) => c.addInitScript(() => Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined })),
+    });
+    await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
+    const d = dialog(page, en('chat.location.unsupported.title'));
+    await d.getByText(en('error.location.promptUnsupported')).waitFor();
+    await shot(page, 'en-location-unsupported');
+    await d.getByRole('button', { name: en('common.close') }).click();
+    await d.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('fetch_address with permission granted: the address picker shows the device position, shared as CURRENT', async () => {
+    const { context, page, userUuid } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location', config: { fetch_address: true } } } }], {
+      setup: async (c) => {
+        await c.grantPermissions(['geolocation'], { origin: server.url });
+        await c.setGeolocation({ latitude: 18.52043, longitude: 73.856743 });
+      },
+    });
+    await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
+    const d = dialog(page, en('chat.location.address.title'));
+    await d.getByRole('img', { name: en('chat.location.mapLabel', { coordinates: '18.520430, 73.856743' }) }).waitFor();
+    await shot(page, 'en-location-address-picker');
+    const violations = await seriousAxeViolations(page);
+    expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
+    await d.getByRole('button', { name: en('chat.location.sharePlace') }).click();
+    await botBubble(page, 'You shared 18.520430, 73.856743').waitFor();
+    expect(await storedAnswer(userUuid, 'location')).toMatchObject({ location: { latitude: '18.520430', longitude: '73.856743', type: 'CURRENT' } });
+    await context.close();
+  });
+
+  it('custom picker with permission granted starts at the device and recentres on it', async () => {
+    const { context, page } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location', config: { allow_custom: true } } } }], {
+      setup: async (c) => {
+        await c.grantPermissions(['geolocation'], { origin: server.url });
+        await c.setGeolocation({ latitude: 17.385044, longitude: 78.486671 });
+      },
+    });
+    await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
+    const picker = dialog(page, en('chat.location.custom.title'));
+    const caption = picker.locator('.map-widget__caption');
+    await expect.poll(() => caption.textContent()).toBe('17.385044, 78.486671');
+    const map = picker.getByRole('application');
+    // A tap away from the centre brings that point under the pin.
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2);
+    await expect.poll(() => caption.textContent()).not.toBe('17.385044, 78.486671');
+    await picker.getByRole('button', { name: en('chat.location.recentre') }).click();
+    await expect.poll(() => caption.textContent()).toBe('17.385044, 78.486671');
+    await context.close();
+  });
+
   it('custom picker: the pin moves with the arrow keys and the chosen place goes out as CUSTOM', async () => {
     const { context, page, userUuid } = await threadWith([{ type: 'rich_input', payload: { text: { body: 'Pick the meeting point' }, rich_input: { type: 'location', config: { allow_custom: true } } } }]);
     await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
