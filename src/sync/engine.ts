@@ -7,8 +7,9 @@ import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
+import { createGeoLookup, type GeoFlows } from './geo-lookup';
 
-export type EngineCommands = SessionFlows & ChatFlows;
+export type EngineCommands = SessionFlows & ChatFlows & GeoFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -68,7 +69,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
   });
-  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  return { flows: { ...session.flows, ...chat.flows, ...createGeoLookup(http) }, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

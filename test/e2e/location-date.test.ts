@@ -13,6 +13,7 @@ import { signInAndOnboard } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
 import { botBubble } from './helpers/chat';
 import { storeMessage } from '../../server/bots/store';
+import { nearbyAddresses } from '../../server/geo/reverse-geocode';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
@@ -144,7 +145,9 @@ describe('location and date replies', () => {
 
   it('a browser without geolocation gets the unsupported dialog', async () => {
     const { context, page } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location' } } }], {
-      setup: (c) => c.addInitScript(() => Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined })),
+      setup: async (c) => {
+        await c.addInitScript(() => Object.defineProperty(Navigator.prototype, 'geolocation', { get: () => undefined }));
+      },
     });
     await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
     const d = dialog(page, en('chat.location.unsupported.title'));
@@ -155,7 +158,7 @@ describe('location and date replies', () => {
     await context.close();
   });
 
-  it('fetch_address with permission granted: the address picker shows the device position, shared as CURRENT', async () => {
+  it('fetch_address with permission granted: the address picker lists nearby addresses; the position goes out as CURRENT with the chosen address', async () => {
     const { context, page, userUuid } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location', config: { fetch_address: true } } } }], {
       setup: async (c) => {
         await c.grantPermissions(['geolocation'], { origin: server.url });
@@ -165,12 +168,21 @@ describe('location and date replies', () => {
     await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
     const d = dialog(page, en('chat.location.address.title'));
     await d.getByRole('img', { name: en('chat.location.mapLabel', { coordinates: '18.520430, 73.856743' }) }).waitFor();
+    // The nearby addresses (nearest first, the nearest chosen); the user picks the third.
+    const expected = nearbyAddresses(18.52043, 73.856743);
+    const list = d.getByRole('group', { name: en('chat.location.address.listLabel') });
+    await list.getByRole('radio').first().waitFor();
+    expect(await list.getByRole('radio').count()).toBe(expected.length);
+    expect(await list.getByRole('radio', { name: new RegExp(`^${expected[0]!.label}`) }).isChecked()).toBe(true);
+    await list.getByRole('radio', { name: new RegExp(`^${expected[2]!.label}`) }).check();
     await shot(page, 'en-location-address-picker');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
     await d.getByRole('button', { name: en('chat.location.sharePlace') }).click();
     await botBubble(page, 'You shared 18.520430, 73.856743').waitFor();
-    expect(await storedAnswer(userUuid, 'location')).toMatchObject({ location: { latitude: '18.520430', longitude: '73.856743', type: 'CURRENT' } });
+    expect(await storedAnswer(userUuid, 'location')).toMatchObject({ location: { latitude: '18.520430', longitude: '73.856743', type: 'CURRENT', address: expected[2]!.label } });
+    await page.locator('.location-message').getByText(expected[2]!.label).waitFor();
+    await shot(page, 'en-location-address-sent');
     await context.close();
   });
 

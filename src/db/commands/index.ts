@@ -23,3 +23,4 @@ export { refreshChatLists } from './refresh-chat-lists';
 export { sendDate } from './send-date';
 export { sendLocation } from './send-location';
 export { sendFormResponse } from './send-form-response';
+export { lookUpAddresses } from './look-up-addresses';

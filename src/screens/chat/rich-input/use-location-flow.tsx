@@ -197,9 +197,9 @@ export function useLocationFlow(botUuid: string): { begin: (config: Config) => v
         device={open.device}
         onMove={open.mode === 'custom' ? (at) => setOpen({ ...open, at }) : undefined}
         onCancel={close}
-        onConfirm={() => {
+        onConfirm={(address) => {
           close();
-          void sendLocation(botUuid, { latitude: open.at.lat, longitude: open.at.lng, type: open.mode === 'custom' ? 'CUSTOM' : 'CURRENT' });
+          void sendLocation(botUuid, { latitude: open.at.lat, longitude: open.at.lng, type: open.mode === 'custom' ? 'CUSTOM' : 'CURRENT', ...(address ? { address } : {}) });
         }}
       />
     );
