@@ -35,7 +35,7 @@ export function LocationPickerDialog({ mode, at, device, onMove, onConfirm, onCa
         <div className="location-picker">
           <p>{intl.formatMessage({ id: mode === 'custom' ? 'chat.location.custom.hint' : 'chat.location.address.hint' })}</p>
           <MapWidget
-            size="large"
+            size={mode === 'custom' ? 'large' : 'small'}
             center={at}
             label={intl.formatMessage({ id: 'chat.location.mapLabel' }, { coordinates: coords })}
             caption={coords}
