@@ -34,6 +34,7 @@ export const ROUTE_TABLE = {
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
   reverseGeocode: { path: '/geo/reverse-geocode', method: 'POST', auth: true },
+  getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

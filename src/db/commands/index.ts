@@ -24,3 +24,4 @@ export { sendDate } from './send-date';
 export { sendLocation } from './send-location';
 export { sendFormResponse } from './send-form-response';
 export { lookUpAddresses } from './look-up-addresses';
+export { addToCart, removeFromCart, changeCartChoices, loadCatalog, dismissCartRefusal, type CartProductRef } from './edit-cart';
