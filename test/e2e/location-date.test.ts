@@ -323,6 +323,35 @@ describe('location and date replies', () => {
     await context.close();
   });
 
+  it('two forms in a row are each answerable; a form message makes the input read-only; an unknown request type says not supported', async () => {
+    const contact = { form_id: 'contact', title: 'Contact details', fields: [{ id: 'name', label: 'Name', type: 'text', required: true }] };
+    const feedback = { form_id: 'feedback', title: 'Quick feedback', fields: [{ id: 'liked', label: 'What did you like?', type: 'text', required: true }] };
+    const { context, page, userUuid } = await threadWith([
+      { type: 'rich_input', payload: { text: { body: 'A request of an unknown kind.' }, rich_input: { type: 'hologram' } } },
+      { type: 'rich_input', payload: { text: { body: 'Please fill in this form.' }, rich_input: { type: 'form', form: contact } } },
+      { type: 'form', payload: { text: { body: 'And a short feedback form.' }, form: feedback } },
+    ]);
+    await page.locator('.message-bubble--notice').first().waitFor();
+    expect(await page.locator('.message-bubble--notice').textContent()).toContain('not supported');
+    const fill = page.getByRole('button', { name: en('chat.richInput.fillForm') });
+    await expect.poll(() => fill.count()).toBe(2);
+    expect(await page.getByRole('textbox', { name: en('chat.input.label') }).getAttribute('readonly')).not.toBeNull();
+    await fill.first().click();
+    const d = dialog(page, 'Contact details');
+    await d.getByLabel('Name').fill('Asha');
+    await d.getByRole('button', { name: en('chat.form.submit') }).click();
+    await botBubble(page, 'You filled in 1 fields').waitFor();
+    // The feedback form is still open after the contact form was answered.
+    await expect.poll(() => fill.count()).toBe(1);
+    await fill.click();
+    const f = dialog(page, 'Quick feedback');
+    await f.getByLabel('What did you like?').fill('The wheels');
+    await f.getByRole('button', { name: en('chat.form.submit') }).click();
+    await expect.poll(() => fill.count()).toBe(0);
+    await expect.poll(() => storedAnswer(userUuid, 'form_response')).toEqual({ form_response: { form_id: 'feedback', values: { liked: 'The wheels' } } });
+    await context.close();
+  });
+
   it('in Telugu: the prompt, the wheels with Telugu month names, the date answer in Telugu', async () => {
     const te = texts('te');
     const { context, page } = await threadWith(

@@ -32,10 +32,29 @@ describe('pending input request (spec part 1 §3, §4: cleared after it is answe
     expect(pendingRequest([locReq, bot('text'), user('location')])?.answered).toBe(true);
   });
 
-  it('a bot message does not answer; a form is answered only by its own form_id', () => {
+  it('a bot message does not answer', () => {
     expect(pendingRequest([locReq, bot('location')])?.answered).toBe(false);
-    expect(pendingRequest([formReq, user('form_response', { form_response: { form_id: 'other' } })])?.answered).toBe(false);
-    expect(pendingRequest([formReq, user('form_response', { form_response: { form_id: 'f1' } })])?.answered).toBe(true);
+  });
+
+  it('forms are not the pending request: each stays open until its own form_response follows', () => {
+    const form2 = bot('form', { form: { form_id: 'f2' } });
+    expect(pendingRequest([formReq])).toBeNull();
+    expect(pendingRequest([dateReq, formReq])).toEqual({ index: 0, kind: 'date', answered: false });
+    const thread = [formReq, form2];
+    expect(isOpenRequest(thread, 0)).toBe(true);
+    expect(isOpenRequest(thread, 1)).toBe(true);
+    const other = [...thread, user('form_response', { form_response: { form_id: 'other' } })];
+    expect(isOpenRequest(other, 0)).toBe(true);
+    const one = [...thread, user('form_response', { form_response: { form_id: 'f1' } })];
+    expect(isOpenRequest(one, 0)).toBe(false);
+    expect(isOpenRequest(one, 1)).toBe(true);
+    // A form_response before the form does not answer it.
+    expect(isOpenRequest([user('form_response', { form_response: { form_id: 'f1' } }), formReq], 1)).toBe(true);
+  });
+
+  it('a message that asks nothing is never open', () => {
+    expect(isOpenRequest([bot('text')], 0)).toBe(false);
+    expect(isOpenRequest([], 0)).toBe(false);
   });
 
   it('the newest request wins: an older one is no longer open', () => {
