@@ -257,6 +257,28 @@ describe('location and date replies', () => {
     await expect.poll(() => year.getByRole('option', { selected: true }).textContent()).toBe('2021');
     await day.press('ArrowUp');
     await expect.poll(() => day.getByRole('option', { selected: true }).textContent()).toBe('30');
+    // Holding 'Month: later': one step at once, repeats start after 500 ms, then every 300 ms, so
+    // the third step (March) cannot come before 800 ms; release stops it.
+    const monthLater = picker.getByRole('button', { name: en('chat.datePicker.next', { field: en('chat.datePicker.month') }) });
+    const box = (await monthLater.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const pressedAt = Date.now();
+    await page.mouse.down();
+    await expect.poll(() => month.getByRole('option', { selected: true }).textContent()).toBe('February');
+    await expect.poll(() => month.getByRole('option', { selected: true }).textContent(), { timeout: 5000 }).toBe('March');
+    await page.mouse.up();
+    expect(Date.now() - pressedAt).toBeGreaterThanOrEqual(800);
+    const afterRelease = await month.getByRole('option', { selected: true }).textContent();
+    expect(['March', 'April']).toContain(afterRelease);
+    await monthLater.press('Enter');
+    await expect.poll(() => month.getByRole('option', { selected: true }).textContent()).toBe(afterRelease === 'March' ? 'April' : 'May');
+    // Passing through February cut the day to 28 (2021 is not a leap year); back to 30 January.
+    await expect.poll(() => day.getByRole('option', { selected: true }).textContent()).toBe('28');
+    await month.press('Home');
+    await expect.poll(() => month.getByRole('option', { selected: true }).textContent()).toBe('January');
+    await day.press('ArrowDown');
+    await day.press('ArrowDown');
+    await expect.poll(() => day.getByRole('option', { selected: true }).textContent()).toBe('30');
     await page.setViewportSize({ width: 390, height: 844 });
     await picker.getByRole('button', { name: en('chat.datePicker.confirm') }).click();
     await botBubble(page, 'You picked 30/1/2021').waitFor();
