@@ -245,6 +245,10 @@ describe('location and date replies', () => {
     await shot(page, 'en-date-picker');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
+    // Scrolling a wheel settles on the item in the band: three rows down is three years later.
+    const startYear = Number(await year.getByRole('option', { selected: true }).textContent());
+    await year.evaluate((el) => el.scrollBy({ top: 3 * 40 }));
+    await expect.poll(() => year.getByRole('option', { selected: true }).textContent()).toBe(String(startYear + 3));
     await year.press('Home');
     await month.press('Home');
     await day.press('End');
