@@ -8,6 +8,7 @@ import type { FormSpec, RichInputRequest } from '../../../api/messages';
 import type { RequestKind } from '../../../domain/pending-request';
 import { DateRequestDialog } from './date-request';
 import { FormDialog } from './form-dialog';
+import { Spinner } from '../../../ui/spinner';
 import { useLocationFlow } from './use-location-flow';
 import './rich-input.css';
 
@@ -55,7 +56,7 @@ function OpenAction({ botUuid, kind, request, form }: { botUuid: string; kind: R
   return (
     <>
       <button type="button" className="rich-input__action rich-input__action--live" onClick={onClick} aria-busy={location.fetching || undefined}>
-        <ActionIcon kind={kind} />
+        {location.fetching ? <Spinner size="small" tone="on-brand" /> : <ActionIcon kind={kind} />}
         {intl.formatMessage({ id: ACTION_IDS[kind] })}
       </button>
       {kind === 'location' && location.view}
