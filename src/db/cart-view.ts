@@ -6,7 +6,12 @@ import type { CartLine } from '../api/contract';
 import { CART_LIMITS } from '../domain/constants';
 import type { CatalogProduct } from '../api/catalog';
 import type { Money } from '../api/messages';
-import { lineKey, replayEdits, type CartChoice, type CartLimits } from '../domain/cart-edits';
+import { applyEdit, lineKey, replayEdits, type CartChoice, type CartEdit, type CartLimits } from '../domain/cart-edits';
+import { cartEditError } from '../domain/errors';
+import { uuidv7 } from '../domain/uuidv7';
+import type { AppDatabase } from './database';
+import { failed, ok, type CommandResult } from './command-result';
+import { getLocalDoc, modifyLocalDoc } from './local-store';
 import { sumMoney } from '../domain/money';
 import type { CartEditsDoc, CartsDoc, CatalogsDoc } from './local-docs';
 
@@ -104,4 +109,23 @@ export function visibleCart(carts: CartsDoc | null, edits: CartEditsDoc | null, 
     pendingEdits: queue.length,
     refusal: edits?.[botUuid]?.refusal ?? null,
   };
+}
+
+export type CartEditInput = CartEdit extends infer E ? (E extends CartEdit ? Omit<E, 'id'> : never) : never;
+
+/**
+ * Checks an edit against the cart the person sees and appends it to the 'cart-edits' document
+ * (durable, and visible at once). Answers true when an edit was queued, false when there was
+ * nothing to do (the line is gone), or the spec's toast when the device refuses it.
+ */
+export async function enqueueCartEdit(db: AppDatabase, botUuid: string, input: CartEditInput): Promise<CommandResult<boolean>> {
+  const [carts, edits, catalogs] = await Promise.all([getLocalDoc(db, 'carts'), getLocalDoc(db, 'cart-edits'), getLocalDoc(db, 'catalogs')]);
+  const edit = { ...input, id: uuidv7() } as CartEdit;
+  const result = applyEdit(visibleCart(carts, edits, catalogs, botUuid).lines, edit, cartLimits(carts, catalogs, botUuid));
+  if ('refused' in result) return result.refused === 'no-such-line' ? ok(false) : failed(cartEditError(result.refused));
+  await modifyLocalDoc(db, 'cart-edits', (all) => {
+    const entry = all?.[botUuid] ?? { edits: [], refusal: null };
+    return { ...all, [botUuid]: { edits: [...entry.edits, edit], refusal: null } };
+  });
+  return ok(true);
 }

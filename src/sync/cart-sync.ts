@@ -23,6 +23,8 @@ export interface CartFlows {
   syncCart(botUuid: string): Promise<CommandResult>;
   /** Sends every bot's pending cart edits (socket open, network back). */
   syncCarts(): Promise<CommandResult>;
+  /** Reads the bot's cart as the server has it (the cart screen opening); pending edits replay on it. */
+  refreshCart(botUuid: string): Promise<CommandResult>;
 }
 
 export interface CartSyncDeps {
@@ -109,6 +111,15 @@ export function createCartSync(deps: CartSyncDeps): CartFlows & { storeCart(answ
         return ok();
       })));
       return results.find((r) => !r.ok) ?? ok();
+    },
+    async refreshCart(botUuid) {
+      try {
+        await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
+        return ok();
+      } catch (err) {
+        if (err instanceof NoResponseError) return failed(noResponseError());
+        return failed(await deps.report('getCart', err));
+      }
     },
     async loadCatalog(botUuid, catalogId) {
       try {

@@ -2,37 +2,20 @@
 // device knows (max quantity, a full cart), appended to the 'cart-edits' local document, which
 // makes them durable and visible at once, then handed to the engine to send. The engine's
 // answer (accepted, or refused and undone) comes back through the same documents.
-import type { CartChoice, CartEdit } from '../../domain/cart-edits';
-import { applyEdit } from '../../domain/cart-edits';
-import { uuidv7 } from '../../domain/uuidv7';
-import { cartEditError } from '../../domain/errors';
-import { cartLimits, visibleCart } from '../cart-view';
+import type { CartChoice } from '../../domain/cart-edits';
+import { enqueueCartEdit, type CartEditInput } from '../cart-view';
 import { getClient } from '../client';
-import { failed, ok, type CommandResult } from '../command-result';
-import { getLocalDoc, modifyLocalDoc } from '../local-store';
+import type { CommandResult } from '../command-result';
+import { modifyLocalDoc } from '../local-store';
 import { runEngine } from './run-engine';
 
-export interface CartProductRef { catalog_id: string; product_id: string; customizations: CartChoice[] }
-
-type EditWithoutId = CartEdit extends infer E ? (E extends CartEdit ? Omit<E, 'id'> : never) : never;
-
-async function queueCartEdit(botUuid: string, input: EditWithoutId): Promise<CommandResult> {
-  const { db } = getClient();
-  const [carts, edits, catalogs] = await Promise.all([getLocalDoc(db, 'carts'), getLocalDoc(db, 'cart-edits'), getLocalDoc(db, 'catalogs')]);
-  const edit = { ...input, id: uuidv7() } as CartEdit;
-  const seen = visibleCart(carts, edits, catalogs, botUuid).lines;
-  const result = applyEdit(seen, edit, cartLimits(carts, catalogs, botUuid));
-  if ('refused' in result) {
-    // A line that vanished (another device) is nothing to do; the limits are the spec's toasts.
-    return result.refused === 'no-such-line' ? ok() : failed(cartEditError(result.refused));
-  }
-  await modifyLocalDoc(db, 'cart-edits', (all) => {
-    const entry = all?.[botUuid] ?? { edits: [], refusal: null };
-    return { ...all, [botUuid]: { edits: [...entry.edits, edit], refusal: null } };
-  });
-  void runEngine('syncCart', botUuid);
-  return ok();
+async function queueCartEdit(botUuid: string, input: CartEditInput): Promise<CommandResult> {
+  const result = await enqueueCartEdit(getClient().db, botUuid, input);
+  if (result.ok && result.value) void runEngine('syncCart', botUuid);
+  return result.ok ? { ok: true, value: undefined } : result;
 }
+
+export interface CartProductRef { catalog_id: string; product_id: string; customizations: CartChoice[] }
 
 /** One more of the product with these choices (a new line when none has them). */
 export function addToCart(botUuid: string, product: CartProductRef): Promise<CommandResult> {
