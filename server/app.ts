@@ -21,13 +21,14 @@ import { createApiRouter } from './http/define-route';
 import { errorBody, HttpError } from './http/errors';
 import { loadAllGeo } from './geo/geo';
 import { userRoutes } from './user/routes';
+import { reverseGeocodeRoutes } from './geo/reverse-geocode';
 import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 
 /** Every module of API routes; a new area adds its module here. */
-const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes, reverseGeocodeRoutes];
 
 export interface ServerOptions {
   /** An open database to use; the server migrates it but does not close it. */

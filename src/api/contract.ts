@@ -363,12 +363,23 @@ export const routes = {
     ...ROUTE_TABLE.updateCart,
     body: z.object({ bot_uuid: botIdSchema, cart: cartSchema }).strict(),
   }),
+  /** Addresses near a point for the location address picker (spec part 1 §4 fetch_address). */
+  reverseGeocode: route<{ addresses: NearbyAddress[] }>()({
+    ...ROUTE_TABLE.reverseGeocode,
+    body: z.object({
+      latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90),
+      longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180),
+    }).strict(),
+  }),
   /** One of the bot's catalogues (the first when catalog_uuid is absent); 404 'Catalog not found'. */
   getCatalog: route<CatalogAnswer>()({
     ...ROUTE_TABLE.getCatalog,
     body: z.object({ bot_uuid: botIdSchema, catalog_uuid: cartIdSchema.optional() }).strict(),
   }),
 } as const;
+
+/** A place the address picker offers: its label and where it is. */
+export interface NearbyAddress { label: string; latitude: number; longitude: number }
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;

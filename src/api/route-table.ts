@@ -33,6 +33,7 @@ export const ROUTE_TABLE = {
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
+  reverseGeocode: { path: '/geo/reverse-geocode', method: 'POST', auth: true },
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 

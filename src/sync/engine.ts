@@ -8,8 +8,9 @@ import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
+import { createGeoLookup, type GeoFlows } from './geo-lookup';
 
-export type EngineCommands = SessionFlows & ChatFlows & CartFlows;
+export type EngineCommands = SessionFlows & ChatFlows & CartFlows & GeoFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -72,7 +73,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     afterOpen: () => cart.syncCarts(),
   });
   const { storeCart: _storeCart, ...cartFlows } = cart;
-  return { flows: { ...session.flows, ...chat.flows, ...cartFlows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  return { flows: { ...session.flows, ...chat.flows, ...cartFlows, ...createGeoLookup(http) }, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

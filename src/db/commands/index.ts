@@ -22,3 +22,7 @@ export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
 export { addToCart, removeFromCart, changeCartChoices, loadCatalog, refreshCart, dismissCartRefusal, type CartProductRef } from './edit-cart';
 export { updateSettings } from './update-settings';
+export { sendDate } from './send-date';
+export { sendLocation } from './send-location';
+export { sendFormResponse } from './send-form-response';
+export { lookUpAddresses } from './look-up-addresses';

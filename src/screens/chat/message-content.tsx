@@ -9,6 +9,7 @@ import { MessageBubble } from '../../ui/message-bubble';
 import { OptionButtons } from '../../ui/option-buttons';
 import { StatusMark } from '../../ui/status-mark';
 import { boldRuns, chosenOptionLabel } from './thread-items';
+import { requestBody } from './rich-input/request-body';
 
 export interface ThreadMessageProps {
   doc: MessageDoc;
@@ -45,6 +46,9 @@ export function ThreadMessage({ doc, docs, index, isLast, botUuid, botName }: Th
       body = chosenOptionLabel(docs, index) ?? intl.formatMessage({ id: 'chat.buttonResponse.option' }, { n: (m.button_index ?? 0) + 1 });
       break;
     default:
+      // rich_input, form, location, date, form_response (rich-input/): null for anything else.
+      body = requestBody(doc, docs, index, botUuid);
+      if (body !== null) break;
       tone = 'notice';
       body = boldRuns(intl.formatMessage({ id: MSG.unsupportedMessageType })).map((run, i) =>
         run.bold ? <strong key={i}>{run.text}</strong> : <Fragment key={i}>{run.text}</Fragment>,

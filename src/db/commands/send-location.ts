@@ -1,0 +1,22 @@
+import type { LocationValue } from '../../api/messages';
+import { degreesText } from '../../domain/location-share';
+import { ok, type CommandResult } from '../command-result';
+import { queueMessage } from './queue-message';
+
+/**
+ * Shares a position (spec part 1 §3 client-created location: latitude and longitude as text,
+ * CURRENT for the device position or CUSTOM for a picked place, a timestamp), through the outbox.
+ */
+export async function sendLocation(
+  botUuid: string,
+  place: { latitude: number; longitude: number; type: LocationValue['type']; address?: string },
+): Promise<CommandResult<string>> {
+  const location: LocationValue = {
+    latitude: degreesText(place.latitude),
+    longitude: degreesText(place.longitude),
+    type: place.type,
+    timestamp: Date.now(),
+    ...(place.address ? { address: place.address } : {}),
+  };
+  return ok(await queueMessage(botUuid, { type: 'location', location }));
+}
