@@ -204,7 +204,7 @@ describe('the signed policy', () => {
     }
     // Fields sent after the file (FormData keeps order): the policy is missing when the file comes.
     const late = new FormData();
-    late.append('file', new Blob([PNG]), 'x.png');
+    late.append('file', new Blob([new Uint8Array(PNG)]), 'x.png');
     for (const [k, v] of Object.entries(d.upload_details.s3_fields)) late.append(k, v);
     expect((await errorOf(await fetch(d.upload_details.url, { method: 'POST', body: late }))).status).toBe(400);
     expect((await errorOf(await postUpload(d, PNG, { fileField: 'upload' }))).message).toMatch(/part named file/);

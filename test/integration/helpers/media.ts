@@ -50,7 +50,7 @@ export async function postUpload(details: MediaUploadDetails, data: Uint8Array, 
   const form = new FormData();
   const fields = { ...details.upload_details.s3_fields, ...opts.fields };
   for (const [name, value] of Object.entries(fields)) if (!opts.omit?.includes(name)) form.append(name, value);
-  form.append(opts.fileField ?? 'file', new Blob([data], { type: fields['Content-Type'] ?? 'application/octet-stream' }), 'upload.bin');
+  form.append(opts.fileField ?? 'file', new Blob([new Uint8Array(data)], { type: fields['Content-Type'] ?? 'application/octet-stream' }), 'upload.bin');
   return fetch(opts.url ?? details.upload_details.url, { method: 'POST', body: form });
 }
 
