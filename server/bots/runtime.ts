@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { Db } from '../db/db';
-import { HttpError, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import { findBot, type BotDefinition, type BotReply } from './registry';
@@ -57,7 +57,10 @@ export class BotRuntime {
     // Every media message must name an upload of the sender's, of its kind: checked for the whole
     // batch before anything is stored, so a refused batch leaves nothing half done.
     const checked: OutgoingMessage[] = [];
-    for (const m of messages) checked.push(await checkMessageMedia(db, userUuid, m));
+    for (const m of messages) {
+      if ('media' in m && !bot.config.allow_user_media) throw badRequest(`${bot.name} does not take files: send text instead`);
+      checked.push(await checkMessageMedia(db, userUuid, m));
+    }
     await subscribe(db, userUuid, botUuid, now());
     const answer: ChatMessage[] = [];
     for (const m of checked) {

@@ -8,6 +8,7 @@
 import type {
   ActionButton, ButtonOption, DateValue, FormSpec, MediaRef, Money, OutgoingMessage, ProductItem, RichInputRequest,
 } from '../../src/api/messages';
+import { formatFileSize } from '../../src/domain/media-titles';
 import { botMediaRef } from '../media/bot-media';
 import { DEMO_YOUTUBE, youtubeUrl } from '../media/link-title';
 import type { BotAnswer, BotContext, BotDefinition, BotReply } from './registry';
@@ -106,12 +107,6 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const isoDate = (d: DateValue) => `${d.year}-${pad2(d.month)}-${pad2(d.day)}`;
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 const CURRENCIES = ['INR', 'USD', 'SGD', 'EUR', 'VND'] as const;
 const asMoney = (m: { price: number; currency: string }): Money =>
@@ -430,7 +425,7 @@ async function answer(message: OutgoingMessage, ctx: BotContext): Promise<BotAns
       case 'audio':
       case 'document': {
         const name = message.media.name ? ` “${message.media.name}”` : '';
-        const size = message.media.size !== undefined ? ` (${formatSize(message.media.size)})` : '';
+        const size = message.media.size !== undefined ? ` (${formatFileSize(message.media.size)})` : '';
         return [text(`Got your ${message.type}${name}${size}. Thank you!`)];
       }
     }

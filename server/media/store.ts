@@ -81,6 +81,8 @@ export async function deleteAbandoned(q: Queryable, now: number): Promise<void> 
 
 const MESSAGE_KINDS: Readonly<Record<string, MediaKind>> = { image: 'image', video: 'video', audio: 'audio', document: 'document' };
 
+const withArticle = (kind: MediaKind | undefined) => `${kind === 'image' || kind === 'audio' ? 'an' : 'a'} ${kind}`;
+
 type MediaMessage = Extract<OutgoingMessage, { media: unknown }>;
 
 const isMediaMessage = (m: OutgoingMessage): m is MediaMessage => m.type in MESSAGE_KINDS;
@@ -97,6 +99,6 @@ export async function checkMessageMedia(q: Queryable, userUuid: string, m: Outgo
   if (row.uploaded_at === null || row.size === null) throw badRequest(`media.media_uuid ${m.media.media_uuid} has not been uploaded yet`);
   if (row.purpose !== 'chat') throw badRequest(`media.media_uuid ${m.media.media_uuid} was uploaded as a ${row.purpose} file, not for a chat`);
   const kind = MESSAGE_KINDS[m.type];
-  if (row.kind !== kind) throw badRequest(`media.media_uuid ${m.media.media_uuid} is a ${row.kind} (${row.content_type}), not a${kind === 'image' || kind === 'audio' ? 'n' : ''} ${kind}: send it as a ${row.kind} message`);
+  if (row.kind !== kind) throw badRequest(`media.media_uuid ${m.media.media_uuid} is ${withArticle(row.kind)} (${row.content_type}), not ${withArticle(kind)}: send it as ${withArticle(row.kind)} message`);
   return { ...m, media: { ...m.media, url: mediaUrl(row.media_uuid), content_type: row.content_type, size: row.size } };
 }

@@ -5,6 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaUploadDetails } from '../../src/api/contract';
+import { ACCEPTED_MIME_TYPES } from '../../src/domain/attachment-rules';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import { download, postUpload, SAMPLES, uploadMedia } from './helpers/media';
 import { startTestServer, type TestServer, type TestSession } from './helpers/server';
@@ -60,6 +61,10 @@ describe('get-media-upload-details', () => {
     for (const s of SAMPLES) expect((await details(s.contentType)).upload_details.s3_fields['Content-Type']).toBe(s.contentType);
     expect((await details('Image/PNG; charset=binary')).upload_details.s3_fields['Content-Type']).toBe('image/png');
     expect((await details('image/heic')).upload_details.s3_fields['Content-Type']).toBe('image/heic');
+  });
+
+  it('takes every type the app\'s file picker accepts (src/domain/attachment-rules.ts)', async () => {
+    for (const type of ACCEPTED_MIME_TYPES) expect((await t.call('getMediaUploadDetails', { content_type: type }, { session: me })).status, type).toBe(200);
   });
 
   it("refuses other types with 'No media type found'", async () => {
