@@ -361,6 +361,17 @@ async function chosen(ctx: BotContext, type: string, index: number): Promise<{ l
   return undefined;
 }
 
+/** Whether the newest bot message is a question (not the help list) that takes a typed answer. */
+async function awaitsTypedAnswer(ctx: BotContext): Promise<boolean> {
+  const rows = await ctx.db.query<StoredBotMessage & { type: string }>(
+    `SELECT type, payload, created_at FROM messages WHERE user_uuid = $1 AND bot_uuid = $2 AND sender = 'bot' ORDER BY sk DESC LIMIT 1`,
+    [ctx.userUuid, ctx.botUuid],
+  );
+  const last = rows[0];
+  if (!last || !['button', 'multi_select_button'].includes(last.type) || last.payload.allow_custom_response !== true) return false;
+  return (last.payload.buttons ?? []).every((b) => b.button_index < HELP_BASE);
+}
+
 async function answerChoice(ctx: BotContext, index: number): Promise<BotReply[]> {
   const command = COMMANDS[index - HELP_BASE];
   if (index >= HELP_BASE && command) return command[2](ctx);
@@ -405,6 +416,7 @@ async function answer(message: OutgoingMessage, ctx: BotContext): Promise<BotAns
       case 'text': {
         const run = byName.get(normalise(message.text.body));
         if (run) return run(ctx);
+        if (await awaitsTypedAnswer(ctx)) return [text(`You answered “${message.text.body.trim().slice(0, 200)}”.`)];
         return [text(`I do not know “${message.text.body.trim().slice(0, 60)}”. Type *help* to see everything I can send.`)];
       }
       case 'button_response': return answerChoice(ctx, message.button_index);

@@ -338,6 +338,15 @@ describe('answers to the user\'s replies', () => {
     expect((await ask(me, { type: 'button_response', button_index: 1, client_message_id: cid() }))[0]!.text!.body).toMatch(/closed: “Coffee” came too late/);
   });
 
+  it('takes a typed answer to a question that allows one; other unknown text points to help', async () => {
+    const me = await t.signIn();
+    await command(me, 'buttons custom');
+    expect((await command(me, 'Mumbai'))[0]!.text!.body).toBe('You answered “Mumbai”.');
+    expect((await command(me, 'Mumbai'))[0]!.text!.body).toMatch(/I do not know “Mumbai”/);
+    await command(me, 'help');
+    expect((await command(me, 'Mumbai'))[0]!.text!.body).toMatch(/I do not know “Mumbai”/);
+  });
+
   it('confirms multi-select choices with their custom answer, and menu choices', async () => {
     const me = await t.signIn();
     await command(me, 'multi');
