@@ -167,3 +167,15 @@ export const MEDIA_BUBBLE_EM = { minWidth: 13, maxWidth: 16.92, minHeight: 5.38,
  * downloaded image stays viewable offline). Entries are keyed by the media's URL path.
  */
 export const MEDIA_CACHE_NAME = 'media-v1';
+
+// ---------- cart ----------
+
+/** Limits of a cart, the one place they are set (server validation and the client's guards). */
+export const CART_LIMITS = {
+  /** Lines in one cart (per user and bot). */
+  maxLines: 100,
+  /** Quantity of one line: a whole number from 1 to this (a product's max_quantity_allowed may be lower). */
+  maxLineQuantity: 99,
+  /** Customisation choices ({ id, value }) on one line. */
+  maxCustomizations: 20,
+} as const;

@@ -2,13 +2,14 @@
 // worker runs it (src/workers), Node tests run it in-process; the page's commands cannot tell the
 // difference.
 import type { AppDatabase } from '../db/database';
+import { createCartSync, type CartFlows } from './cart-sync';
 import { createChatSync, type ChatFlows, type Connectivity } from './chat-sync';
 import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
 
-export type EngineCommands = SessionFlows & ChatFlows;
+export type EngineCommands = SessionFlows & ChatFlows & CartFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -58,6 +59,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     now: () => clock.now(),
     ...(config.newDeviceId ? { newDeviceId: config.newDeviceId } : {}),
   });
+  const cart = createCartSync({ db, http, clock, report: session.report });
   const chat = createChatSync({
     db,
     http,
@@ -67,8 +69,10 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     locks: config.locks,
     connectivity: config.connectivity,
     timings: config.timings,
+    afterOpen: () => cart.syncCarts(),
   });
-  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  const { storeCart: _storeCart, ...cartFlows } = cart;
+  return { flows: { ...session.flows, ...chat.flows, ...cartFlows }, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */
