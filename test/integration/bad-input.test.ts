@@ -67,6 +67,9 @@ const VALID: Partial<Record<RouteName, Record<string, unknown>>> = {
   getCities: { country_code: 'IN', state_code: 'MH' },
   getCart: { bot_uuid: '1000000000000003' },
   updateCart: { bot_uuid: '1000000000000003', cart: [] },
+  getMediaUploadDetails: { content_type: 'image/png' },
+  getMediaUploadUrl: { content_type: 'image/png' },
+  getLinkTitle: { url: 'https://example.com' },
 };
 
 /** Missing fields, wrong types and values the schemas refuse, route by route. */
@@ -94,6 +97,12 @@ const SPECIFIC: Partial<Record<RouteName, unknown[]>> = {
   getStates: [{}, { country_code: 'in' }, { country_code: 'US' }, { country_code: 1 }],
   getCities: [{ country_code: 'IN' }, { state_code: 'MH' }, { country_code: 'IN', state_code: '' }, { country_code: 'IN', state_code: 7 }],
   deleteProfile: [{ device_id: '' }, { device_id: 5 }, { device_id: 'x'.repeat(65) }],
+  getMediaUploadDetails: [
+    {}, { content_type: '' }, { content_type: 5 }, { content_type: 'x'.repeat(256) }, { content_type: 'image/png', purpose: 'avatar' },
+    { content_type: 'image/png', purpose: null },
+  ],
+  getMediaUploadUrl: [{}, { content_type: null }, { content_type: ['image/png'] }],
+  getLinkTitle: [{}, { url: '' }, { url: 5 }, { url: 'https://example.com/'.padEnd(2049, 'x') }, { url: null }],
 };
 
 describe.each(postRoutes)('POST %s', (name) => {

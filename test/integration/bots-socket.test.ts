@@ -122,7 +122,7 @@ describe('frames', () => {
       [{ action: 'send-message' }, /body/],
       [{ action: 'send-message', body: {} }, /bot_uuid/],
       [{ action: 'send-message', body: { bot_uuid: '123', message: { type: 'text', text: { body: 'x' }, client_message_id: 'a' } } }, /bot_uuid/],
-      [{ action: 'send-message', body: { bot_uuid: ECHO_BOT_ID, message: { type: 'image', client_message_id: 'a' } } }, /type/],
+      [{ action: 'send-message', body: { bot_uuid: ECHO_BOT_ID, message: { type: 'image', client_message_id: 'a' } } }, /media: Required/],
       [{ action: 'send-message', body: { bot_uuid: ECHO_BOT_ID, message: { type: 'text', text: { body: '' }, client_message_id: 'a' } } }, /blank/],
       [{ action: 'send-message', body: { bot_uuid: ECHO_BOT_ID, message: { type: 'text', text: { body: 'x' } } } }, /client_message_id/],
       [{ action: 'send-message', body: { bot_uuid: ECHO_BOT_ID, message: { type: 'text', text: { body: 'a\u0000b' }, client_message_id: 'a' } } }, /NUL/],
