@@ -167,3 +167,16 @@ export const MEDIA_BUBBLE_EM = { minWidth: 13, maxWidth: 16.92, minHeight: 5.38,
  * downloaded image stays viewable offline). Entries are keyed by the media's URL path.
  */
 export const MEDIA_CACHE_NAME = 'media-v1';
+
+// ---------- service worker (sw/, src/app/service-worker.ts) ----------
+
+/** Downloaded media kept for offline viewing: at most this many files… */
+export const MEDIA_CACHE_MAX_ENTRIES = 300;
+/** …each for at most this long (30 days) since it was stored. */
+export const MEDIA_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Bot icons kept by the service worker (stale-while-revalidate). */
+export const ICON_CACHE_MAX_ENTRIES = 200;
+/** The Background Sync tag the page registers while the outbox holds entries. */
+export const OUTBOX_SYNC_TAG = 'outbox-flush';
+/** The message the page posts to a waiting service worker to let it take over. */
+export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
