@@ -2,10 +2,16 @@
 import type { Page } from 'playwright-core';
 import type { Queryable } from '../../../server/db/db';
 
-/** Waits until the app's service worker is active (precache complete) and controls the page. */
+/**
+ * Waits until the app's service worker is active (precache complete) and controls the page. The
+ * worker claims open pages when it activates, but Chromium can miss a page whose navigation was
+ * still committing at that moment (it then stays uncontrolled until its next load, as for any
+ * first visit): such a page is reloaded once, online.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => 'serviceWorker' in navigator, undefined, { timeout: 30_000 });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const controlled = await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 }).then(() => true, () => false);
+  if (!controlled) await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 
