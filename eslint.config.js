@@ -13,6 +13,7 @@ const restrict = (...groups) => ({
 const NETWORK = [['**/sync/**', '**/workers/**', 'dexie', 'dexie/*'], 'screens and ui observe RxDB; only the sync engine talks to the network (DESIGN.md §6).'];
 const DB = [['**/db/**', '**/db', 'rxdb', 'rxdb/*'], 'ui is presentational: props in, JSX out (DESIGN.md §6).'];
 const PURE = [['**/app/**', '**/screens/**', '**/ui/**', '**/db/**', '**/sync/**', '**/workers/**', '**/i18n/**', 'react', 'rxdb', 'rxdb/*', 'dexie'], 'domain and api are pure: they import nothing from the rest of src (DESIGN.md §6).'];
+const SW = [['**/src/app/**', '**/src/screens/**', '**/src/ui/**', '**/src/workers/**', '**/src/i18n/**', 'react', 'react-dom', 'react-dom/*'], 'the service worker runs the engine and the data layer, never the UI (sw/README.md).'];
 const SERVER = [['**/src/app/**', '**/src/screens/**', '**/src/ui/**', '**/src/db/**', '**/src/sync/**', '**/src/workers/**', '**/src/i18n/**'], 'the server imports only src/api and src/domain (DESIGN.md §6).'];
 
 export default tseslint.config(
@@ -44,6 +45,7 @@ export default tseslint.config(
   { files: ['src/ui/**/*.{ts,tsx}'], rules: restrict(NETWORK, DB) },
   { files: ['src/domain/**/*.ts', 'src/api/**/*.ts'], rules: restrict(PURE) },
   { files: ['server/**/*.ts'], rules: restrict(SERVER) },
+  { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker }, rules: restrict(SW) },
   {
     // The contract's zod schemas are for the server; the app takes only their types and the
     // plain route table, so no schema library reaches the bundles.

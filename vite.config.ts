@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
 // The locale files hold ICU text; at build time each message is parsed into its AST, so the
@@ -22,8 +23,33 @@ function precompileMessages(): Plugin {
 // /api and /version.json to it so the browser sees the same single origin.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+// The service worker (sw/sw.ts, DESIGN.md §2) is built by vite-plugin-pwa's injectManifest: a
+// second build of sw/sw.ts into dist/sw.js with the precache list of this build written into it.
+// The app registers it itself (src/app/service-worker.ts, production only), so no register script
+// is injected; the manifest is public/manifest.webmanifest as written, so none is generated.
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  devOptions: { enabled: false },
+  injectManifest: {
+    // A classic script: every browser that has service workers runs it (module service workers
+    // are not everywhere yet), and Vite inlines its imports.
+    rollupFormat: 'iife',
+    // The shell (HTML, every JS and CSS chunk: screens, the sync worker, the five locales), the
+    // fonts' woff2 files (every browser with service workers reads woff2, so the woff copies are
+    // left out), icons, images and the manifest.
+    globPatterns: ['**/*.{html,js,css,woff2,svg,png,webmanifest}'],
+    globIgnores: ['**/*.map', '.vite/**', 'sw.js', 'workbox-*.js'],
+    // the largest font file is under 1 MB; 3 MB leaves room and still catches a runaway chunk
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [precompileMessages(), react()],
+  plugins: [precompileMessages(), react(), serviceWorker],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
   },

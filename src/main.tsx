@@ -7,11 +7,27 @@ import { DatabaseProvider, startClient } from './db/ui-surface';
 import { App } from './app/app';
 import { BootFailure } from './app/boot-failure';
 import { preloadForBoot } from './app/boot-preload';
+import { captureInstallPrompt } from './app/install-prompt';
 import './styles/base.css';
 
 const root = createRoot(document.getElementById('root')!);
 
+captureInstallPrompt();
 preloadForBoot();
+
+/**
+ * The service worker (production builds only: in development Vite serves modules that a cache
+ * would only get in the way of). Its glue is a separate chunk, loaded once the page has loaded
+ * and the browser is idle, so it neither weighs on the login route nor competes with the first
+ * paint; the precache downloads start only then.
+ */
+function registerServiceWorkerLater(): void {
+  if (!import.meta.env.PROD) return;
+  const start = () => void import('./app/service-worker').then((m) => m.startServiceWorker()).catch(() => undefined);
+  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 500));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
 
 startClient().then(
   (client) => {
@@ -22,9 +38,12 @@ startClient().then(
         </DatabaseProvider>
       </StrictMode>,
     );
+    registerServiceWorkerLater();
   },
   (err: unknown) => {
     console.error('could not start the data client', err);
     root.render(<BootFailure />);
+    // the shell still deserves its offline start: the notice then shows offline too
+    registerServiceWorkerLater();
   },
 );

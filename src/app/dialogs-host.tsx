@@ -32,7 +32,9 @@ export function DialogsHost() {
         return;
       }
       if (result.value.reload) {
-        window.location.reload();
+        // an accepted update reloads into the new version only once the outbox is empty (issue 6)
+        if (action === 'update-app-version') void import('./service-worker').then((m) => m.applyUpdateWhenIdle());
+        else window.location.reload();
         return;
       }
       if (result.value.navigateTo === 'login') void navigate({ to: '/', replace: true });

@@ -2,7 +2,7 @@
 // (in the browser) the sync worker behind it. main.tsx calls startClient() once, then renders
 // <DatabaseProvider client={client}>. Commands reach the started client through getClient().
 import { version } from '../../package.json';
-import type { Engine } from '../sync/engine';
+import type { Engine, EngineArgs, EngineCommandName, EngineResult } from '../sync/engine';
 import { startWorkerEngine } from '../workers/sync-client';
 import { DEFAULT_DB_NAME, openDatabase, type AppDatabase, type OpenDatabaseOptions } from './database';
 import { ensureSession } from './local-store';
@@ -55,15 +55,31 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
   if (options.engine) {
     engine = await options.engine(db);
   } else {
-    try {
-      ({ engine, worker } = await startWorkerEngine({ dbName: name, origin, versionName }));
-    } catch (err) {
-      // No module workers (or the worker failed to boot): run the same engine on the page.
-      // Loaded only then, so the page's bundle does not carry the engine it normally leaves to the worker.
-      console.warn('sync worker unavailable, running the engine on the page', err);
-      const { createInProcessEngine } = await import('../sync/engine');
-      engine = createInProcessEngine(db, { fetch: (input, init) => fetch(input, init), origin, versionName });
-    }
+    // The worker opens its own instance of the database, which costs as much again as the page's:
+    // the page renders from its own instance meanwhile (a cold start shows the stored chat list
+    // without waiting for it), and engine calls wait for the worker inside invoke().
+    const started = (async (): Promise<Engine> => {
+      try {
+        const spawned = await startWorkerEngine({ dbName: name, origin, versionName });
+        worker = spawned.worker;
+        if (current) current.worker = worker;
+        return spawned.engine;
+      } catch (err) {
+        // No module workers (or the worker failed to boot): run the same engine on the page.
+        // Loaded only then, so the page's bundle does not carry the engine it normally leaves to the worker.
+        console.warn('sync worker unavailable, running the engine on the page', err);
+        const { createInProcessEngine } = await import('../sync/engine');
+        return createInProcessEngine(db, { fetch: (input, init) => fetch(input, init), origin, versionName });
+      }
+    })();
+    engine = {
+      async invoke<K extends EngineCommandName>(commandName: K, ...args: EngineArgs<K>): Promise<EngineResult<K>> {
+        return (await started).invoke(commandName, ...args);
+      },
+      async close() {
+        await (await started).close();
+      },
+    };
   }
 
   // The worker's own online/offline events are unreliable (see createConnectivity): tell it.

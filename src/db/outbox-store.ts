@@ -8,6 +8,7 @@ import { retryStatus } from '../domain/message-status';
 import { uuidv7 } from '../domain/uuidv7';
 import type { AppDatabase } from './database';
 import type { MessageDoc, OutboxDoc } from './schemas';
+import { isWriteConflict } from './write-conflict';
 import { PROVISIONAL_SK_PREFIX, reverseSortKey } from './schemas/messages.schema';
 
 export const pkFor = (botUuid: string, owner: string): string => `pwa_${botUuid}_${owner}`;
@@ -78,7 +79,14 @@ export async function enqueueMessage(db: AppDatabase, input: EnqueueInput): Prom
     last_error: null,
   };
   await db.outbox.insert(entry);
-  await db.messages.insert(pendingMessageDoc(entry, input.owner));
+  try {
+    await db.messages.insert(pendingMessageDoc(entry, input.owner));
+  } catch (err) {
+    // The leader's flush saw the entry first and recreated its message document (or already
+    // stored the server's copy): the message exists, which is all this write wanted. Seen in
+    // Chromium right after a relaunch, when the worker is idle and quick.
+    if (!isWriteConflict(err)) throw err;
+  }
   return id;
 }
 

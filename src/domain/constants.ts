@@ -188,3 +188,15 @@ export const FONT_SIZE_SCALE = { min: 0.85, max: 1.3, step: 0.05, default: 1 } a
 export const BOLD_WEIGHT_SCALE = 1.25;
 /** Kinds of media that may download by themselves (spec part 1 §3 auto-download setting). */
 export const AUTO_DOWNLOAD_KINDS = ['Photo', 'Audio', 'Video'] as const;
+// ---------- service worker (sw/, src/app/service-worker.ts) ----------
+
+/** Downloaded media kept for offline viewing: at most this many files… */
+export const MEDIA_CACHE_MAX_ENTRIES = 300;
+/** …each for at most this long (30 days) since it was stored. */
+export const MEDIA_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Bot icons kept by the service worker (stale-while-revalidate). */
+export const ICON_CACHE_MAX_ENTRIES = 200;
+/** The Background Sync tag the page registers while the outbox holds entries. */
+export const OUTBOX_SYNC_TAG = 'outbox-flush';
+/** The message the page posts to a waiting service worker to let it take over. */
+export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';

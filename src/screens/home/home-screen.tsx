@@ -13,6 +13,7 @@ import { HomeHeader } from './home-header';
 import { PostArt, TAB_ICONS } from './home-art';
 import { DiscoverPanel } from './discover-panel';
 import { ChatListPanel } from './chat-list-panel';
+import { InstallOffer } from './install-offer';
 import './home.css';
 
 type HomeTab = SettingsDoc['homeTab'];
@@ -36,6 +37,7 @@ export default function HomeScreen() {
     <div className="home">
       <HomeHeader />
       {!online && <OfflineBanner message={intl.formatMessage({ id: 'home.offline' })} />}
+      <InstallOffer />
       <nav className="home__tabs" aria-label={intl.formatMessage({ id: 'home.tabs.label' })}>
         <Tabs
           label={intl.formatMessage({ id: 'home.tabs.label' })}

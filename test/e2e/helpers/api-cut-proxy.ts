@@ -18,19 +18,26 @@ export interface ApiCutProxy {
    * refusal as the app would get it, for tests of what the user sees when the server says no.
    */
   refuseNext(pathEnd: string, status: number, message: string): void;
+  /** Drops EVERY request and socket (the page's files too): a dead network, whatever the browser believes. */
+  cutAll(on: boolean): void;
+  /** Requests that reached the server through the proxy, and those dropped by a cut. */
+  readonly counts: { passed: number; dropped: number };
   close(): Promise<void>;
 }
 
 export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> {
   const target = new URL(targetUrl);
   let isCut = false;
+  let allCut = false;
+  const counts = { passed: 0, dropped: 0 };
   const upgraded = new Set<Duplex>();
   const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api');
 
   const refusals: { pathEnd: string; status: number; message: string }[] = [];
 
   const server = createServer((req, res) => {
-    if (isCut && isApi(req)) {
+    if (allCut || (isCut && isApi(req))) {
+      counts.dropped += 1;
       req.socket.destroy();
       return;
     }
@@ -42,6 +49,7 @@ export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> 
       res.end(JSON.stringify({ statusCode: status, error: 'Refused by the test', message }));
       return;
     }
+    counts.passed += 1;
     const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -50,10 +58,12 @@ export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> 
     req.pipe(upstream);
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (isCut) {
+    if (isCut || allCut) {
+      counts.dropped += 1;
       socket.destroy();
       return;
     }
+    counts.passed += 1;
     const upstream: Socket = connect(Number(target.port), target.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`)];
       upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
@@ -84,6 +94,11 @@ export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> 
       isCut = on;
       if (on) for (const s of upgraded) s.destroy();
     },
+    cutAll(on) {
+      allCut = on;
+      if (on) for (const s of upgraded) s.destroy();
+    },
+    counts,
     async close() {
       for (const s of upgraded) s.destroy();
       server.closeAllConnections();

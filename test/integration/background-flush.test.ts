@@ -1,0 +1,100 @@
+// Background sync's delivery pass (src/sync/background-flush.ts) against the real server: the
+// page's engine queued messages offline and is gone; the pass the service worker runs delivers
+// each exactly once over the webhook, keeps them queued with no network (and raises no
+// no-internet dialog for a page that is not there), and repeated or overlapping passes never
+// create a second copy on the server.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getLocalDoc } from '../../src/db/local-store';
+import { flushOutboxInBackground } from '../../src/sync/background-flush';
+import { ECHO_BOT_ID } from '../../server/bots/registry';
+import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
+import { startTestServer, type TestServer } from './helpers/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const clients: ChatClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+/** A signed-in page that queued `texts` offline, then went away (its engine stopped, the database kept). */
+async function queuedOffline(texts: string[]): Promise<ChatClient> {
+  const c = await startChatClient({ origin: t.url, noSocket: true });
+  clients.push(c);
+  await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
+  c.setOnline(false);
+  for (const text of texts) await c.sendText(ECHO_BOT_ID, text);
+  await c.engine.close();
+  expect(await c.db.outbox.count().exec()).toBe(texts.length);
+  return c;
+}
+
+/** How many times each body is stored on the server for this user. */
+async function serverCounts(c: ChatClient, bodies: string[]): Promise<number[]> {
+  const mobile = (await getLocalDoc(c.db, 'session'))!.mobile!;
+  const rows = await t.server.db.query<{ body: string; n: number }>(
+    `SELECT m.payload->'text'->>'body' AS body, count(*)::int AS n FROM messages m JOIN users u ON u.user_uuid = m.user_uuid
+     WHERE u.mobile = $1 AND m.sender = 'user' GROUP BY 1`,
+    [mobile],
+  );
+  return bodies.map((b) => rows.find((r) => r.body === b)?.n ?? 0);
+}
+
+const bodies = ['bg one', 'bg two', 'bg three'];
+
+describe('background flush', () => {
+  it('delivers what the page queued, each once, in order, and marks them sent', async () => {
+    const c = await queuedOffline(bodies);
+    const outcome = await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: (i, init) => fetch(i, init) });
+    expect(outcome).toEqual({ delivered: 3, queued: 0, signedIn: true });
+    expect(await c.db.outbox.count().exec()).toBe(0);
+    expect(await serverCounts(c, bodies)).toEqual([1, 1, 1]);
+    const mine = await c.db.messages.find({ selector: { from: 'user' } }).exec();
+    expect(mine.map((m) => m.status).every((s) => s === 'sent' || s === 'delivered')).toBe(true);
+    expect((await c.db.conversations.findOne(ECHO_BOT_ID).exec())?.conversed).toBe(true);
+    // a second pass (a sync event fired twice) finds nothing to do
+    expect(await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: (i, init) => fetch(i, init) })).toEqual({ delivered: 0, queued: 0, signedIn: true });
+    expect(await serverCounts(c, bodies)).toEqual([1, 1, 1]);
+  });
+
+  it('with no network keeps everything queued and raises no dialog flag', async () => {
+    const c = await queuedOffline(bodies);
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+    const outcome = await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: offline });
+    expect(outcome).toEqual({ delivered: 0, queued: 3, signedIn: true });
+    const status = await getLocalDoc(c.db, 'sync-status');
+    expect(status?.noInternet ?? false).toBe(false);
+    expect(await serverCounts(c, bodies)).toEqual([0, 0, 0]);
+  });
+
+  it('a pass whose answer is lost is repeated without a second copy on the server', async () => {
+    const c = await queuedOffline(bodies);
+    // the server stores the batch but the answer never arrives (the network drops on the way back)
+    const lossy = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await fetch(input, init);
+      if (String(input).includes('message-webhook')) throw new TypeError('connection reset');
+      return answer;
+    };
+    expect((await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: lossy })).queued).toBe(3);
+    expect(await serverCounts(c, bodies)).toEqual([1, 1, 1]);
+    // the next sync event (and, racing it, a second one) resend: the server answers with the originals
+    const fine = { origin: t.url, versionName: 'it', fetch: (i: RequestInfo | URL, init?: RequestInit) => fetch(i, init) };
+    const [a, b] = await Promise.all([flushOutboxInBackground(c.db, fine), flushOutboxInBackground(c.db, fine)]);
+    expect(a.queued + b.queued).toBe(0);
+    await waitFor(async () => (await c.db.outbox.count().exec()) === 0, 5000, 'outbox empty');
+    expect(await serverCounts(c, bodies)).toEqual([1, 1, 1]);
+  });
+
+  it('signed out: nothing is tried', async () => {
+    const c = await startChatClient({ origin: t.url, noSocket: true });
+    clients.push(c);
+    let calls = 0;
+    const outcome = await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: () => { calls += 1; return Promise.reject(new Error('no')); } });
+    expect(outcome).toEqual({ delivered: 0, queued: 0, signedIn: false });
+    expect(calls).toBe(0);
+  });
+});
