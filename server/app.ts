@@ -12,6 +12,8 @@ import { loadCursorSecret } from './bots/cursor';
 import { SocketHub } from './bots/hub';
 import { seedBots } from './bots/registry';
 import { botRoutes } from './bots/routes';
+import { discoveryRoutes } from './discovery/routes';
+import { seedDiscovery } from './discovery/store';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
@@ -27,7 +29,7 @@ import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 
 /** Every module of API routes; a new area adds its module here. */
-const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes, discoveryRoutes];
 
 export interface ServerOptions {
   /** An open database to use; the server migrates it but does not close it. */
@@ -98,6 +100,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   try {
     await migrate(db, now);
     await seedBots(db, now());
+    await seedDiscovery(db, now());
     cursorSecret = await loadCursorSecret(db, now());
   } catch (error) {
     if (ownsDb) await db.close();

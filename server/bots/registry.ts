@@ -2,6 +2,7 @@
 // answers a user message. Seeded into the bots table at every start (idempotent upsert).
 import type { OutgoingMessage } from '../../src/api/messages';
 import type { Db } from '../db/db';
+import { DISCOVERY_BOTS } from '../discovery/catalog';
 
 /** What a bot answers with: the type and the type's fields (text, buttons...). */
 export interface BotReply {
@@ -82,6 +83,8 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     welcome: [text('Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.')],
     answer: () => ({ replies: [text(SHOP_HELP)], delayed: false }),
   },
+  // the bots of discovery (categories, launch times, subscriber counts: server/discovery)
+  ...DISCOVERY_BOTS,
 ];
 
 export function findBot(botUuid: string): BotDefinition | undefined {

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { parseMobile } from '../domain/countries';
 import type { BotSummary, ChatMessage, ConversationEntry, GaEvent } from './messages';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
+import type { DiscoveryPage, RecentActivityPage, SearchAnswer } from './discovery';
 
 export type * from './messages';
+export type * from './discovery';
 
 export const mobileSchema = z
   .string()
@@ -367,6 +369,20 @@ export const routes = {
   updateCart: route<CartAnswer>()({
     ...ROUTE_TABLE.updateCart,
     body: z.object({ bot_uuid: botIdSchema, cart: cartSchema }).strict(),
+  }),
+  /** Banners, featured icons, recommended bots (with launch_time), categories and mini apps (spec part 1 §3). */
+  getDiscoveryPage: route<DiscoveryPage>()({
+    ...ROUTE_TABLE.getDiscoveryPage, body: empty,
+  }),
+  /** The caller's conversations (pinned first), mini app subscriptions and pinned resources. */
+  getRecentActivityPage: route<RecentActivityPage>()({
+    ...ROUTE_TABLE.getRecentActivityPage,
+    body: z.object({ language: languageCodeSchema }).strict(),
+  }),
+  /** Bots and mini apps whose name, description or category contains the keyword (any case). */
+  searchBots: route<SearchAnswer>()({
+    ...ROUTE_TABLE.searchBots,
+    body: z.object({ keyword: z.string().trim().min(1, 'keyword must not be blank').max(100, 'keyword must be at most 100 characters') }).strict(),
   }),
 } as const;
 

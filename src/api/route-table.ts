@@ -33,6 +33,9 @@ export const ROUTE_TABLE = {
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
+  getDiscoveryPage: { path: '/bot/get-discovery-page-v2', method: 'GET', auth: true },
+  getRecentActivityPage: { path: '/bot/get-recent-activity-page', method: 'POST', auth: true },
+  searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;
