@@ -107,6 +107,11 @@ export interface GeoCacheDoc {
   cities: Record<string, { list: CityEntry[]; fetchedAt: number }>;
 }
 
+/** 'recent-searches' (added by discovery): the user's last searches, newest first, at most 10 (spec part 1 §9). */
+export interface RecentSearchesDoc {
+  list: string[];
+}
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -117,6 +122,7 @@ export const LOCAL_DOC_IDS = {
   geoCache: 'geo-cache',
   chatView: 'chat-view',
   carts: 'carts',
+  recentSearches: 'recent-searches',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -130,6 +136,7 @@ export interface LocalDocTypes {
   'geo-cache': GeoCacheDoc;
   'chat-view': ChatViewDoc;
   carts: CartsDoc;
+  'recent-searches': RecentSearchesDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -20,3 +20,5 @@ export { retryMessage } from './retry-message';
 export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
+export { refreshDiscovery, refreshRecentActivity } from './refresh-discovery';
+export { searchBots, clearRecentSearches } from './search-bots';
