@@ -71,7 +71,14 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/chat/$botUuid']),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute]);
+const selectBotRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/select-bot',
+  beforeLoad: guard('/select-bot'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/select-bot']),
+});
+
+const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, selectBotRoute]);
 
 export function createAppRouter(auth: AuthSnapshot) {
   return createRouter({

@@ -6,6 +6,7 @@ export const SCREEN_CHUNKS = {
   '/onboarding': () => import('../screens/onboarding/onboarding-screen'),
   '/home': () => import('../screens/home/home-screen'),
   '/chat/$botUuid': () => import('../screens/chat/chat-screen'),
+  '/select-bot': () => import('../screens/select-bot/select-bot-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;
