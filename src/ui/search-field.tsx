@@ -12,7 +12,7 @@ export interface SearchFieldProps {
   onFocus?: () => void;
 }
 
-/** A search box: the label is its accessible name (and placeholder), Enter or the button searches, × clears. */
+/** A search box: the label is its accessible name (and placeholder), Enter or the magnifier button searches, × clears. */
 export function SearchField({ label, value, onChange, onSubmit, submitLabel, clearLabel, autoFocus, onFocus }: SearchFieldProps) {
   const id = useId();
   const submit = (e: FormEvent) => {
@@ -23,10 +23,6 @@ export function SearchField({ label, value, onChange, onSubmit, submitLabel, cle
     <form className="search-field" role="search" onSubmit={submit}>
       <label className="search-field__label" htmlFor={id}>{label}</label>
       <div className="search-field__box">
-      <svg className="search-field__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
       <input
         id={id}
         className="search-field__input"
@@ -48,7 +44,12 @@ export function SearchField({ label, value, onChange, onSubmit, submitLabel, cle
         </button>
       )}
       </div>
-      <button type="submit" className="search-field__submit">{submitLabel}</button>
+      <button type="submit" className="search-field__submit" aria-label={submitLabel} title={submitLabel}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+        </svg>
+      </button>
     </form>
   );
 }

@@ -8,8 +8,16 @@ export function categoryName(intl: IntlShape, id: string, fallback?: string): st
   return Object.hasOwn(intl.messages, key) ? intl.formatMessage({ id: key }) : (fallback ?? id);
 }
 
+/** Spec part 1 §9: compact numbers use K for thousand (and M for million), whatever the locale's own compact words. */
+export function compactCount(intl: IntlShape, n: number): string {
+  const digits = (v: number) => intl.formatNumber(v, { maximumFractionDigits: v < 10 ? 1 : 0 });
+  if (n < 1000) return intl.formatNumber(n);
+  if (n < 1_000_000) return `${digits(Math.floor(n / 100) / 10)}K`;
+  return `${digits(Math.floor(n / 100_000) / 10)}M`;
+}
+
 export function botMeta(intl: IntlShape, category: string, subscribers: number, fallback?: string): string {
-  const count = intl.formatNumber(subscribers, { notation: 'compact', maximumFractionDigits: 1 });
+  const count = compactCount(intl, subscribers);
   return `${categoryName(intl, category, fallback)} · ${intl.formatMessage({ id: 'home.discover.subscribers' }, { count })}`;
 }
 

@@ -21,6 +21,32 @@ import { MiniAppRow } from './mini-app-row';
 import { useBotLinks } from './use-bot-links';
 import './discover.css';
 
+/** The suggested bots (get-suggested-list, stored in `bots` by the chat lists). */
+function SuggestedBots({ onOpen }: { onOpen: (botUuid: string) => void }) {
+  const intl = useIntl();
+  const suggested = useBots();
+  if (suggested.value.length === 0) return null;
+  return (
+    <section className="home-list" aria-labelledby="home-discover-heading">
+      <h2 className="home-list__heading" id="home-discover-heading">{intl.formatMessage({ id: 'home.discover.suggested' })}</h2>
+      <ul className="home-list__items home-list__items--cards">
+        {suggested.value.map((bot) => (
+          <li key={bot.bot_uuid}>
+            <BotCard
+              name={bot.name}
+              description={bot.description}
+              icon={bot.icon}
+              actionLabel={intl.formatMessage({ id: 'home.discover.chat' })}
+              actionAccessibleLabel={intl.formatMessage({ id: 'home.discover.chatWith' }, { name: bot.name })}
+              onOpen={() => onOpen(bot.bot_uuid)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function SearchOpener({ label, onOpen }: { label: string; onOpen: () => void }) {
   return (
     <button type="button" className="discover__search-opener" onClick={onOpen}>
@@ -55,23 +81,7 @@ export function DiscoverPanel({ greeting }: { greeting: string | null }) {
         {suggested.value.length === 0 ? (
           <EmptyState illustration={<DiscoverArt />} title={intl.formatMessage({ id: 'home.discover.empty.title' })} body={intl.formatMessage({ id: 'home.discover.empty.body' })} />
         ) : (
-          <section className="home-list" aria-labelledby="home-discover-heading">
-            <h2 className="home-list__heading" id="home-discover-heading">{intl.formatMessage({ id: 'home.discover.suggested' })}</h2>
-            <ul className="home-list__items home-list__items--cards">
-              {suggested.value.map((bot) => (
-                <li key={bot.bot_uuid}>
-                  <BotCard
-                    name={bot.name}
-                    description={bot.description}
-                    icon={bot.icon}
-                    actionLabel={intl.formatMessage({ id: 'home.discover.chat' })}
-                    actionAccessibleLabel={intl.formatMessage({ id: 'home.discover.chatWith' }, { name: bot.name })}
-                    onOpen={() => links.openChat(bot.bot_uuid)}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
+          <SuggestedBots onOpen={links.openChat} />
         )}
       </>
     );
@@ -142,6 +152,7 @@ export function DiscoverPanel({ greeting }: { greeting: string | null }) {
           </ul>
         )}
       </section>
+      <SuggestedBots onOpen={links.openChat} />
     </div>
   );
 }
