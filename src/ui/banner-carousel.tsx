@@ -20,7 +20,7 @@ export interface BannerCarouselProps {
 }
 
 export function BannerCarousel({ banners, label, slideLabel, dotLabel, onOpen }: BannerCarouselProps) {
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
 
   useEffect(() => {
@@ -44,16 +44,16 @@ export function BannerCarousel({ banners, label, slideLabel, dotLabel, onOpen }:
   if (banners.length === 0) return null;
   return (
     <section className="banner-carousel" aria-roledescription="carousel" aria-label={label}>
-      <ul className="banner-carousel__track" ref={track}>
+      <div className="banner-carousel__track" ref={track}>
         {banners.map((b, i) => (
-          <li key={b.id} className="banner-carousel__slide" role="group" aria-roledescription="slide" aria-label={slideLabel(i + 1, banners.length)}>
+          <div key={b.id} className="banner-carousel__slide" role="group" aria-roledescription="slide" aria-label={slideLabel(i + 1, banners.length)}>
             <button type="button" className="banner-carousel__button" onClick={() => onOpen(b.id)}>
               <img className="banner-carousel__image" src={b.image} alt="" decoding="async" />
               <span className="banner-carousel__title">{b.title}</span>
             </button>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {banners.length > 1 && (
         <div className="banner-carousel__dots">
           {banners.map((b, i) => (
