@@ -36,6 +36,7 @@ export const ROUTE_TABLE = {
   getDiscoveryPage: { path: '/bot/get-discovery-page-v2', method: 'GET', auth: true },
   getRecentActivityPage: { path: '/bot/get-recent-activity-page', method: 'POST', auth: true },
   searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
+  getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

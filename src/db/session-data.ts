@@ -44,4 +44,6 @@ export async function clearSignedInData(
   await removeLocalDoc(db, 'chat-view');
   await removeLocalDoc(db, 'recent-searches');
   await removeLocalDoc(db, 'carts');
+  await removeLocalDoc(db, 'cart-edits');
+  await removeLocalDoc(db, 'catalogs');
 }

@@ -2,10 +2,10 @@
 // numbers). One place each: code that needs one of these numbers imports it from here instead of
 // writing the literal. Durations are in milliseconds unless the name says otherwise (_S, _DAYS).
 
-const SECOND_MS = 1_000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+export const SECOND_MS = 1_000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 // ---------- sign-in and session ----------
 
@@ -167,3 +167,15 @@ export const MEDIA_BUBBLE_EM = { minWidth: 13, maxWidth: 16.92, minHeight: 5.38,
  * downloaded image stays viewable offline). Entries are keyed by the media's URL path.
  */
 export const MEDIA_CACHE_NAME = 'media-v1';
+
+// ---------- cart ----------
+
+/** Limits of a cart, the one place they are set (server validation and the client's guards). */
+export const CART_LIMITS = {
+  /** Lines in one cart (per user and bot). */
+  maxLines: 100,
+  /** Quantity of one line: a whole number from 1 to this (a product's max_quantity_allowed may be lower). */
+  maxLineQuantity: 99,
+  /** Customisation choices ({ id, value }) on one line. */
+  maxCustomizations: 20,
+} as const;

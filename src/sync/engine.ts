@@ -2,6 +2,7 @@
 // worker runs it (src/workers), Node tests run it in-process; the page's commands cannot tell the
 // difference.
 import type { AppDatabase } from '../db/database';
+import { createCartSync, type CartFlows } from './cart-sync';
 import { createChatSync, type ChatFlows, type Connectivity } from './chat-sync';
 import { createDiscoverySync, type DiscoveryFlows } from './discovery-sync';
 import { createHttpClient, systemClock, type Clock } from './http-client';
@@ -9,7 +10,7 @@ import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
 
-export type EngineCommands = SessionFlows & ChatFlows & DiscoveryFlows;
+export type EngineCommands = SessionFlows & ChatFlows & CartFlows & DiscoveryFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -59,6 +60,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     now: () => clock.now(),
     ...(config.newDeviceId ? { newDeviceId: config.newDeviceId } : {}),
   });
+  const cart = createCartSync({ db, http, clock, report: session.report });
   const chat = createChatSync({
     db,
     http,
@@ -68,9 +70,11 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     locks: config.locks,
     connectivity: config.connectivity,
     timings: config.timings,
+    afterOpen: () => cart.syncCarts(),
   });
+  const { storeCart: _storeCart, ...cartFlows } = cart;
   const discovery = createDiscoverySync({ db, http, clock, report: session.report });
-  return { flows: { ...session.flows, ...chat.flows, ...discovery }, stop: () => chat.close(), isLeader: chat.isLeader };
+  return { flows: { ...session.flows, ...chat.flows, ...cartFlows, ...discovery }, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

@@ -22,3 +22,4 @@ export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
 export { refreshDiscovery, refreshRecentActivity } from './refresh-discovery';
 export { searchBots, clearRecentSearches } from './search-bots';
+export { addToCart, removeFromCart, changeCartChoices, loadCatalog, dismissCartRefusal, type CartProductRef } from './edit-cart';
