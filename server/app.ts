@@ -13,6 +13,8 @@ import { loadCursorSecret } from './bots/cursor';
 import { SocketHub } from './bots/hub';
 import { seedBots } from './bots/registry';
 import { botRoutes } from './bots/routes';
+import { discoveryRoutes } from './discovery/routes';
+import { seedDiscovery } from './discovery/store';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
@@ -35,7 +37,11 @@ import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 
 /** Every module of API routes; a new area adds its module here. */
-const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes, reverseGeocodeRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [
+  accountRoutes, userRoutes,
+  reverseGeocodeRoutes,
+  discoveryRoutes,
+];
 
 export interface ServerOptions {
   /** An open database to use; the server migrates it but does not close it. */
@@ -114,6 +120,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   try {
     await migrate(db, now);
     await seedBots(db, now());
+    await seedDiscovery(db, now());
     cursorSecret = await loadCursorSecret(db, now());
     mediaSecret = await loadMediaSecret(db, now());
     const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;

@@ -3,6 +3,7 @@
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { Db, Queryable } from '../db/db';
 import { SHOWCASE_BOT } from './showcase';
+import { DISCOVERY_BOTS } from '../discovery/catalog';
 
 export { SHOWCASE_BOT_ID } from './showcase';
 
@@ -99,6 +100,8 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     answer: () => ({ replies: [text(SHOP_HELP)], delayed: false }),
   },
   SHOWCASE_BOT,
+  // the bots of discovery (categories, launch times, subscriber counts: server/discovery)
+  ...DISCOVERY_BOTS,
 ];
 
 export function findBot(botUuid: string): BotDefinition | undefined {

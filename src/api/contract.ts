@@ -7,8 +7,10 @@ import { parseMobile } from '../domain/countries';
 import type { BotSummary, ChatMessage, ConversationEntry, GaEvent, Money } from './messages';
 import type { CatalogAnswer } from './catalog';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
+import type { DiscoveryPage, RecentActivityPage, SearchAnswer } from './discovery';
 
 export type * from './messages';
+export type * from './discovery';
 export type * from './catalog';
 
 export const mobileSchema = z
@@ -406,6 +408,20 @@ export const routes = {
   getLinkTitle: route<{ title: string }>()({
     ...ROUTE_TABLE.getLinkTitle,
     body: z.object({ url: z.string().min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters') }).strict(),
+  }),
+  /** Banners, featured icons, recommended bots (with launch_time), categories and mini apps (spec part 1 §3). */
+  getDiscoveryPage: route<DiscoveryPage>()({
+    ...ROUTE_TABLE.getDiscoveryPage, body: empty,
+  }),
+  /** The caller's conversations (pinned first), mini app subscriptions and pinned resources. */
+  getRecentActivityPage: route<RecentActivityPage>()({
+    ...ROUTE_TABLE.getRecentActivityPage,
+    body: z.object({ language: languageCodeSchema }).strict(),
+  }),
+  /** Bots and mini apps whose name, description or category contains the keyword (any case). */
+  searchBots: route<SearchAnswer>()({
+    ...ROUTE_TABLE.searchBots,
+    body: z.object({ keyword: z.string().trim().min(1, 'keyword must not be blank').max(100, 'keyword must be at most 100 characters') }).strict(),
   }),
   /** One of the bot's catalogues (the first when catalog_uuid is absent); 404 'Catalog not found'. */
   getCatalog: route<CatalogAnswer>()({

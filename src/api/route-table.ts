@@ -37,6 +37,9 @@ export const ROUTE_TABLE = {
   getMediaUploadDetails: { path: '/bot/get-media-upload-details', method: 'POST', auth: true },
   getMediaUploadUrl: { path: '/bot/get-media-upload-url', method: 'POST', auth: true },
   getLinkTitle: { path: '/bot/get-link-title', method: 'POST', auth: true },
+  getDiscoveryPage: { path: '/bot/get-discovery-page-v2', method: 'GET', auth: true },
+  getRecentActivityPage: { path: '/bot/get-recent-activity-page', method: 'POST', auth: true },
+  searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 

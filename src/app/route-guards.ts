@@ -5,11 +5,20 @@ import type { OnboardingStep } from '../domain/onboarding';
 
 /** Routes a guard may send the user to (none needs parameters). */
 export type RedirectPath = '/' | '/otp-verification' | '/onboarding' | '/home';
-/** Every guarded route, by its route path. */
-export type AppPath = RedirectPath | '/chat/$botUuid' | '/catalog' | '/cart' | '/settings' | '/delete-account';
+/**
+ * Routes for signed-in users who finished onboarding. Each area adds its paths to this one list
+ * (signed-out users are sent to login from any of them).
+ */
+export const MEMBER_PATHS = [
+  '/home', '/chat/$botUuid',
+  '/catalog', '/cart',
+  '/settings', '/delete-account',
+  '/select-bot',
+] as const;
+const MEMBER_SET: ReadonlySet<string> = new Set(MEMBER_PATHS);
 
-/** Routes for signed-in users who finished onboarding. */
-const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid', '/catalog', '/cart', '/settings', '/delete-account']);
+/** Every guarded route, by its route path. */
+export type AppPath = RedirectPath | (typeof MEMBER_PATHS)[number];
 
 export interface AuthSnapshot {
   signedIn: boolean;
@@ -22,7 +31,7 @@ export interface AuthSnapshot {
 export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | null {
   if (auth.signedIn) {
     if (auth.onboardingStep !== null) return path === '/onboarding' ? null : '/onboarding';
-    return MEMBER_PATHS.has(path) ? null : '/home';
+    return MEMBER_SET.has(path) ? null : '/home';
   }
   switch (path) {
     case '/':
@@ -31,13 +40,8 @@ export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | n
       return null;
     case '/otp-verification':
       return auth.otpRequested ? null : '/';
-    case '/onboarding':
-    case '/home':
-    case '/chat/$botUuid':
-    case '/catalog':
-    case '/cart':
-    case '/settings':
-    case '/delete-account':
+    default:
+      // '/onboarding' and every member path
       return '/';
   }
 }

@@ -108,7 +108,20 @@ const deleteAccountRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/delete-account']),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, catalogRoute, cartRoute, settingsRoute, deleteAccountRoute]);
+const selectBotRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/select-bot',
+  beforeLoad: guard('/select-bot'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/select-bot']),
+});
+
+// Every route, in one list (each area adds its own routes above and names them here).
+const routeTree = rootRoute.addChildren([
+  loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute,
+  catalogRoute, cartRoute,
+  settingsRoute, deleteAccountRoute,
+  selectBotRoute,
+]);
 
 export function createAppRouter(auth: AuthSnapshot) {
   return createRouter({

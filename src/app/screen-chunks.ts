@@ -10,6 +10,7 @@ export const SCREEN_CHUNKS = {
   '/cart': () => import('../screens/shop/cart-screen'),
   '/settings': () => import('../screens/settings/settings-screen'),
   '/delete-account': () => import('../screens/settings/delete-account-screen'),
+  '/select-bot': () => import('../screens/select-bot/select-bot-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;

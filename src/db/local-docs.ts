@@ -118,6 +118,11 @@ export interface GeoCacheDoc {
   cities: Record<string, { list: CityEntry[]; fetchedAt: number }>;
 }
 
+/** 'recent-searches' (added by discovery): the user's last searches, newest first, at most 10 (spec part 1 §9). */
+export interface RecentSearchesDoc {
+  list: string[];
+}
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -128,6 +133,7 @@ export const LOCAL_DOC_IDS = {
   geoCache: 'geo-cache',
   chatView: 'chat-view',
   carts: 'carts',
+  recentSearches: 'recent-searches',
   cartEdits: 'cart-edits',
   catalogs: 'catalogs',
 } as const;
@@ -143,6 +149,7 @@ export interface LocalDocTypes {
   'geo-cache': GeoCacheDoc;
   'chat-view': ChatViewDoc;
   carts: CartsDoc;
+  'recent-searches': RecentSearchesDoc;
   'cart-edits': CartEditsDoc;
   catalogs: CatalogsDoc;
 }

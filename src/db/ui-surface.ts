@@ -59,6 +59,14 @@
 //   refreshChatLists()                                        conversation list + suggested bots
 //   MessageDoc.status: 'pending' | 'sent' | 'delivered' | 'failed' (user messages only)
 //   isInputReadOnly (src/domain/read-only-input.ts) decides the input's read-only state
+//
+// Discovery (issue 5 parts 1, 2; the `cache` collection and the 'recent-searches' document):
+//   useDiscoveryPage(), useRecentActivity(): QuerySnapshot<Cached<page> | null>  last 200 answer
+//   useSearchAnswer(keyword): QuerySnapshot<Cached<SearchAnswer> | null>
+//   useRecentSearches(): { loaded; list }                     newest first, at most 10
+//   refreshDiscovery(), refreshRecentActivity(language)       into the cache (quiet offline)
+//   searchBots(keyword): CommandResult<{ cacheId }>           remembers the keyword, then asks
+//   clearRecentSearches()
 export {
   useSession,
   useAppLanguage,
@@ -75,8 +83,12 @@ export {
   useBot,
   useThread,
   useOutboxCount,
+  useDiscoveryPage,
+  useRecentActivity,
+  useSearchAnswer,
+  useRecentSearches,
 } from './hooks';
-export type { LocalDocSnapshot, QuerySnapshot } from './hooks';
+export type { LocalDocSnapshot, QuerySnapshot, Cached } from './hooks';
 export {
   requestOtp,
   resendOtp,
@@ -101,6 +113,10 @@ export {
   closeConversation,
   loadOlderMessages,
   refreshChatLists,
+  refreshDiscovery,
+  refreshRecentActivity,
+  searchBots,
+  clearRecentSearches,
 } from './commands';
 export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';

@@ -4,13 +4,20 @@
 import type { AppDatabase } from '../db/database';
 import { createCartSync, type CartFlows } from './cart-sync';
 import { createChatSync, type ChatFlows, type Connectivity } from './chat-sync';
+import { createDiscoverySync, type DiscoveryFlows } from './discovery-sync';
 import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
 
-export type EngineCommands = SessionFlows & ChatFlows & CartFlows & GeoFlows;
+/** Every flow the page may invoke: one type per area (each area adds its own). */
+export type EngineCommands =
+  & SessionFlows
+  & ChatFlows
+  & CartFlows
+  & GeoFlows
+  & DiscoveryFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -73,7 +80,15 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     afterOpen: () => cart.syncCarts(),
   });
   const { storeCart: _storeCart, ...cartFlows } = cart;
-  return { flows: { ...session.flows, ...chat.flows, ...cartFlows, ...createGeoLookup(http) }, stop: () => chat.close(), isLeader: chat.isLeader };
+  const discovery = createDiscoverySync({ db, http, clock, report: session.report });
+  const flows: EngineCommands = {
+    ...session.flows,
+    ...chat.flows,
+    ...cartFlows,
+    ...createGeoLookup(http),
+    ...discovery,
+  };
+  return { flows, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

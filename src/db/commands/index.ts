@@ -26,3 +26,5 @@ export { sendDate } from './send-date';
 export { sendLocation } from './send-location';
 export { sendFormResponse } from './send-form-response';
 export { lookUpAddresses } from './look-up-addresses';
+export { refreshDiscovery, refreshRecentActivity } from './refresh-discovery';
+export { searchBots, clearRecentSearches } from './search-bots';

@@ -9,4 +9,5 @@ export { useOnboardingStep, useOnboardingState } from './use-onboarding-step';
 export type { LocalDocSnapshot } from './local-doc-store';
 export { useConversations, useConversation, useBots, useBot, useThread, useOutboxCount } from './use-chat';
 export { useRxQuery, type QuerySnapshot } from './use-rx-query';
+export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches, type Cached } from './use-discovery';
 export { useCart, useCatalog } from './use-cart';

@@ -8,6 +8,7 @@
 // migration strategy with a test that migrates a fixture of the previous version.
 import type { RxCollectionCreator } from 'rxdb/plugins/core';
 import { botsSchema, type BotsCollection } from './bots.schema';
+import { cacheMigrations, cacheSchema, type CacheCollection } from './cache.schema';
 import { conversationsSchema, type ConversationsCollection } from './conversations.schema';
 import { messagesMigrations, messagesSchema, type MessagesCollection } from './messages.schema';
 import { outboxSchema, type OutboxCollection } from './outbox.schema';
@@ -19,6 +20,7 @@ export interface AppCollections {
   conversations: ConversationsCollection;
   bots: BotsCollection;
   outbox: OutboxCollection;
+  cache: CacheCollection;
 }
 
 export const collectionCreators: Record<keyof AppCollections, RxCollectionCreator> = {
@@ -26,9 +28,11 @@ export const collectionCreators: Record<keyof AppCollections, RxCollectionCreato
   conversations: { schema: conversationsSchema },
   bots: { schema: botsSchema },
   outbox: { schema: outboxSchema },
+  cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },
 };
 
 export type { MessageDoc } from './messages.schema';
 export type { ConversationDoc } from './conversations.schema';
 export type { BotDoc } from './bots.schema';
 export type { OutboxDoc } from './outbox.schema';
+export type { CacheDoc, CachedCall, CachePayloads } from './cache.schema';

@@ -1,8 +1,13 @@
-// Chat tab: the conversations (RxDB `conversations`), pinned first, archived and blocked ones
-// left out, each with its last message, a relative time and the unread count.
+// Chat tab, the recent activity (spec part 1 §2, §7 get-recent-activity-page): the conversations
+// (RxDB `conversations`, which recent activity and the chat lists fill), pinned first, then by last
+// activity, archived, blocked and remotely hidden bots left out, each with its last message, a
+// relative time and the unread count; then the user's mini apps from the stored recent activity.
 import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
-import { useConversations, type ConversationDoc } from '../../db/ui-surface';
+import { DEFAULT_REMOTE_FLAGS } from '../../api/remote-flags';
+import { useConversations, useRecentActivity, type ConversationDoc } from '../../db/ui-surface';
+import { withoutHidden } from '../../domain/discovery';
+import { MiniAppRow } from './mini-app-row';
 import { ConversationRow } from '../../ui/conversation-row';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -18,9 +23,12 @@ export function ChatListPanel() {
   const intl = useIntl();
   const navigate = useNavigate();
   const conversations = useConversations();
+  const activity = useRecentActivity();
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
-  const shown = visibleConversations(conversations.value);
-  if (shown.length === 0) {
+  // the remote hidden list: the defaults until the remote flags reach the app's documents
+  const shown = withoutHidden(visibleConversations(conversations.value), DEFAULT_REMOTE_FLAGS.hidden_bots);
+  const miniApps = activity.value?.payload.mini_app_subscription_list ?? [];
+  if (shown.length === 0 && miniApps.length === 0) {
     return <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />;
   }
   const now = Date.now();
@@ -50,6 +58,7 @@ export function ChatListPanel() {
           );
         })}
       </ul>
+      <MiniAppRow apps={miniApps} headingId="home-chat-mini-apps" heading={intl.formatMessage({ id: 'home.chat.miniApps' })} />
     </section>
   );
 }

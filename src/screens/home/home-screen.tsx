@@ -1,9 +1,9 @@
 // Home (spec part 1 §2): three tabs, Discover, Chat and Post, the active one remembered in
-// settings. Discover lists the suggested bots, Chat the conversations; Post keeps its empty state
-// until a later issue. The chat lists are refreshed once per visit (offline the stored ones stay).
+// settings. Discover shows the discovery page, Chat the recent activity; Post says plainly that
+// posts come in a later release. The lists are refreshed once per visit (offline the stored ones stay).
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { refreshChatLists, setHomeTab, useProfile, useSettings } from '../../db/ui-surface';
+import { refreshChatLists, refreshDiscovery, refreshRecentActivity, setHomeTab, useAppLanguage, useProfile, useSettings } from '../../db/ui-surface';
 import { useOnline } from '../shared/use-online';
 import type { SettingsDoc } from '../../db/local-docs';
 import { OfflineBanner } from '../../ui/offline-banner';
@@ -25,13 +25,19 @@ export default function HomeScreen() {
   const settings = useSettings();
   const online = useOnline();
   const profile = useProfile();
+  const language = useAppLanguage().doc?.code;
   const tab = settings.doc.homeTab;
   const name = profile.doc?.name?.trim();
 
   useEffect(() => {
     // A failure (offline, server error) keeps the stored lists; its dialog, if any, comes from sync-status.
     void refreshChatLists();
+    void refreshDiscovery();
   }, []);
+
+  useEffect(() => {
+    if (language) void refreshRecentActivity(language);
+  }, [language]);
 
   return (
     <div className="home">
@@ -52,7 +58,7 @@ export default function HomeScreen() {
           {tab === 'discover' && <DiscoverPanel greeting={name ? intl.formatMessage({ id: 'home.greeting' }, { name }) : null} />}
           {tab === 'chat' && <ChatListPanel />}
           {tab === 'post' && (
-            <EmptyState illustration={<PostArt />} title={intl.formatMessage({ id: 'home.post.empty.title' })} body={intl.formatMessage({ id: 'home.post.empty.body' })} />
+            <EmptyState illustration={<PostArt />} title={intl.formatMessage({ id: 'home.post.later.title' })} body={intl.formatMessage({ id: 'home.post.later.body' })} />
           )}
         </TabPanel>
       </main>

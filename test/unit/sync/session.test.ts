@@ -16,6 +16,12 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((d) => d.close()));
 });
 
+/** Closes a database before the test ends: RxDB allows 13 open collections per realm, all databases together. */
+async function closeNow(db: AppDatabase): Promise<void> {
+  open.splice(open.indexOf(db), 1);
+  await db.close();
+}
+
 async function setup(handlers: Parameters<typeof fakeApi>[0] = {}) {
   const db = await openTestDatabase();
   open.push(db);
@@ -283,6 +289,7 @@ describe('logout and other sign-outs', () => {
       expect((await flows.logout()).ok).toBe(true);
       expect((await getLocalDoc(db, 'session'))?.token).toBeNull();
       expect(await getLocalDoc(db, 'profile')).toBeNull();
+      await closeNow(db);
     }
   });
 
@@ -301,6 +308,7 @@ describe('logout and other sign-outs', () => {
       expect(res.ok).toBe(false);
       expect((await getLocalDoc(s.db, 'session'))?.loginToken === null).toBe(cleared);
       expect((await getLocalDoc(s.db, 'geo-cache')) === null).toBe(cleared);
+      await closeNow(s.db);
     }
   });
 

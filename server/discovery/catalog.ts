@@ -1,0 +1,172 @@
+// The demo data behind discovery (spec part 1 §3 "Discovery page"): bots across categories,
+// each with a description, a category, when it was launched (some under 15 days ago, so the
+// "New" badge shows) and a base subscriber count; the mini apps (two of them named Competition
+// Zone and Live Quiz, which the app leaves out of search lists); the banners and the categories.
+// The bots are also real bots: registry.ts spreads DISCOVERY_BOTS into DEMO_BOTS, so they are
+// seeded, subscribable and answer messages like the other demo bots.
+import type { OutgoingMessage } from '../../src/api/messages';
+import type { BotDefinition, BotReply } from '../bots/registry';
+
+const DAY_MS = 24 * 3600_000;
+
+export interface CategoryDef { category_id: string; name: string }
+
+/** In the order the category chips show (after All). */
+export const CATEGORIES: readonly CategoryDef[] = [
+  { category_id: 'education', name: 'Education' },
+  { category_id: 'health', name: 'Health' },
+  { category_id: 'farming', name: 'Farming' },
+  { category_id: 'news', name: 'News' },
+  { category_id: 'shopping', name: 'Shopping' },
+  { category_id: 'games', name: 'Games' },
+  { category_id: 'government', name: 'Government services' },
+];
+
+export interface DiscoveryMeta {
+  category: string;
+  /** days before the server's start at which the bot was launched */
+  launchedDaysAgo: number;
+  subscriberBase: number;
+  /** shown in the featured icons row */
+  featured: boolean;
+}
+
+export type DiscoveryBotDefinition = BotDefinition & { discovery: DiscoveryMeta };
+
+const text = (body: string): BotReply => ({ type: 'text', text: { body } });
+
+/** A themed bot that acknowledges what it was sent and adds one line of its own. */
+function themed(def: {
+  id: string; name: string; description: string; icon: string; welcome: string; reply: string; meta: DiscoveryMeta;
+}): DiscoveryBotDefinition {
+  return {
+    bot_uuid: def.id,
+    name: def.name,
+    description: def.description,
+    icon: def.icon,
+    suggested: false,
+    config: { allow_user_media: false },
+    welcome: [text(def.welcome)],
+    answer: (message: OutgoingMessage) => {
+      const said = message.type === 'text' ? `You said: "${message.text.body}". ` : '';
+      return { replies: [text(`${said}${def.reply}`)], delayed: false };
+    },
+    discovery: def.meta,
+  };
+}
+
+export const VIDYA_TUTOR_ID = '1000000000000101';
+export const KISAN_MITRA_ID = '1000000000000103';
+export const QUIZ_CHAMP_ID = '1000000000000106';
+
+export const DISCOVERY_BOTS: readonly DiscoveryBotDefinition[] = [
+  themed({
+    id: VIDYA_TUTOR_ID, name: 'Vidya Tutor', icon: '/icons/bots/vidya-tutor.svg',
+    description: 'Daily maths and science practice for classes 6 to 10.',
+    welcome: 'Namaste! I am Vidya Tutor. Send me a topic and I will give you a practice question.',
+    reply: 'Practice question: what is 12 × 8? Reply with your answer.',
+    meta: { category: 'education', launchedDaysAgo: 5, subscriberBase: 48_200, featured: true },
+  }),
+  themed({
+    id: '1000000000000102', name: 'Swasthya Saathi', icon: '/icons/bots/swasthya-saathi.svg',
+    description: 'Health tips, nearby clinics and vaccination reminders.',
+    welcome: 'Hello! I am Swasthya Saathi. Ask me about clinics, vaccines or daily health tips.',
+    reply: 'Tip of the day: drink a glass of water when you wake up.',
+    meta: { category: 'health', launchedDaysAgo: 40, subscriberBase: 212_000, featured: true },
+  }),
+  themed({
+    id: KISAN_MITRA_ID, name: 'Kisan Mitra', icon: '/icons/bots/kisan-mitra.svg',
+    description: 'Mandi prices, weather and crop advice for farmers.',
+    welcome: 'Ram Ram! I am Kisan Mitra. Tell me your crop and I will share today\'s mandi prices.',
+    reply: 'Today at the mandi: wheat ₹2,275 per quintal, onion ₹1,800 per quintal.',
+    meta: { category: 'farming', launchedDaysAgo: 120, subscriberBase: 1_240_000, featured: true },
+  }),
+  themed({
+    id: '1000000000000104', name: 'Khabar Express', icon: '/icons/bots/khabar-express.svg',
+    description: 'Top headlines in short, every morning and evening.',
+    welcome: 'Welcome to Khabar Express: short headlines twice a day.',
+    reply: 'Headlines: monsoon reaches the coast early; new metro line opens next week.',
+    meta: { category: 'news', launchedDaysAgo: 3, subscriberBase: 9_800, featured: true },
+  }),
+  themed({
+    id: '1000000000000105', name: 'Bazaar Deals', icon: '/icons/bots/bazaar-deals.svg',
+    description: 'Today\'s best offers from shops near you.',
+    welcome: 'Hi! Bazaar Deals finds offers from shops near you.',
+    reply: 'Deal of the day: 20% off on school bags at Sharma General Store.',
+    meta: { category: 'shopping', launchedDaysAgo: 60, subscriberBase: 75_300, featured: false },
+  }),
+  themed({
+    id: QUIZ_CHAMP_ID, name: 'Quiz Champ', icon: '/icons/bots/quiz-champ.svg',
+    description: 'Quick quizzes on cricket, films and general knowledge: beat your best score.',
+    welcome: 'Ready to play? Quiz Champ asks, you answer.',
+    reply: 'Question: which planet is called the Red Planet?',
+    meta: { category: 'games', launchedDaysAgo: 10, subscriberBase: 31_000, featured: true },
+  }),
+  themed({
+    id: '1000000000000107', name: 'Sarkari Seva', icon: '/icons/bots/sarkari-seva.svg',
+    description: 'Government schemes, the documents you need and where to apply.',
+    welcome: 'Namaste! Sarkari Seva helps you find schemes and services.',
+    reply: 'To apply for a ration card you need: proof of address, an Aadhaar card and a passport photo.',
+    meta: { category: 'government', launchedDaysAgo: 200, subscriberBase: 530_000, featured: false },
+  }),
+  themed({
+    id: '1000000000000108', name: 'English Guru', icon: '/icons/bots/english-guru.svg',
+    description: 'Learn spoken English, five minutes a day.',
+    welcome: 'Hello! Let us practise English together, five minutes a day.',
+    reply: 'Word of the day: "confident". Try using it in a sentence.',
+    meta: { category: 'education', launchedDaysAgo: 90, subscriberBase: 402_000, featured: false },
+  }),
+  themed({
+    id: '1000000000000109', name: 'Yoga Daily', icon: '/icons/bots/yoga-daily.svg',
+    description: 'A short yoga routine each morning, with breathing exercises.',
+    welcome: 'Good morning! Yoga Daily sends you a ten-minute routine.',
+    reply: 'Today: five rounds of anulom vilom, then tadasana for one minute.',
+    meta: { category: 'health', launchedDaysAgo: 14, subscriberBase: 18_500, featured: false },
+  }),
+  themed({
+    id: '1000000000000110', name: 'Pashu Care', icon: '/icons/bots/pashu-care.svg',
+    description: 'Care for cows, goats and poultry: feeding, vaccines and vets nearby.',
+    welcome: 'Namaste! Pashu Care answers questions about your animals.',
+    reply: 'Reminder: cattle need the foot-and-mouth disease vaccine every six months.',
+    meta: { category: 'farming', launchedDaysAgo: 30, subscriberBase: 64_000, featured: false },
+  }),
+  themed({
+    id: '1000000000000111', name: 'Word Puzzle', icon: '/icons/bots/word-puzzle.svg',
+    description: 'A new word game every day: guess the word in six tries.',
+    welcome: 'Welcome to Word Puzzle! Guess today\'s five-letter word.',
+    reply: 'Not quite! Hint: it is a fruit.',
+    meta: { category: 'games', launchedDaysAgo: 45, subscriberBase: 27_400, featured: false },
+  }),
+];
+
+export interface MiniAppDef {
+  mini_app_uuid: string;
+  name: string;
+  description: string;
+  icon: string;
+  category: string;
+  path: string;
+}
+
+export const COMPETITION_ZONE_ID = '2000000000000001';
+export const LIVE_QUIZ_ID = '2000000000000002';
+
+export const MINI_APPS: readonly MiniAppDef[] = [
+  { mini_app_uuid: COMPETITION_ZONE_ID, name: 'Competition Zone', description: 'Join competitions and win prizes.', icon: '/icons/mini-apps/competition-zone.svg', category: 'games', path: '/competition-zone' },
+  { mini_app_uuid: LIVE_QUIZ_ID, name: 'Live Quiz', description: 'A live quiz every evening at 8.', icon: '/icons/mini-apps/live-quiz.svg', category: 'games', path: '/live-quiz' },
+  { mini_app_uuid: '2000000000000003', name: 'Rewards', description: 'Collect coins and redeem rewards.', icon: '/icons/mini-apps/rewards.svg', category: 'shopping', path: '/rewards' },
+  { mini_app_uuid: '2000000000000004', name: 'Skills Corner', description: 'Short courses for new skills.', icon: '/icons/mini-apps/skills-corner.svg', category: 'education', path: '/skills-corner' },
+  { mini_app_uuid: '2000000000000005', name: 'Digital Class', description: 'Video lessons for school subjects.', icon: '/icons/mini-apps/digital-class.svg', category: 'education', path: '/digital-class' },
+  { mini_app_uuid: '2000000000000006', name: 'Memory Match', description: 'Match the cards, train your memory.', icon: '/icons/mini-apps/memory-match.svg', category: 'games', path: '/memory-match' },
+];
+
+export interface BannerDef { banner_uuid: string; image: string; title: string; deeplink: string }
+
+export const BANNERS: readonly BannerDef[] = [
+  { banner_uuid: 'banner-vidya', image: '/images/banners/learn.svg', title: 'Practise maths every day with Vidya Tutor', deeplink: `/chat/${VIDYA_TUTOR_ID}` },
+  { banner_uuid: 'banner-kisan', image: '/images/banners/farm.svg', title: 'Mandi prices and weather with Kisan Mitra', deeplink: `/chat/${KISAN_MITRA_ID}` },
+  { banner_uuid: 'banner-quiz', image: '/images/banners/quiz.svg', title: 'New: play Quiz Champ and beat your best score', deeplink: `/chat/${QUIZ_CHAMP_ID}` },
+];
+
+/** When a bot was launched, relative to the server's start (so the demo always has new bots). */
+export const launchTimeOf = (meta: DiscoveryMeta, startedAt: number) => startedAt - meta.launchedDaysAgo * DAY_MS;

@@ -1,0 +1,175 @@
+// Discovery as a person uses it, in Debian's Chromium against the real server: open a bot from
+// Discover, talk to it and find it in the Chat tab; search (bots-only and mini-app rules, recent
+// searches kept across a reload, clearing them); the category chips; and the Discover tab and a
+// search with the API unreachable after a reload (all from RxDB). axe on every screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, seriousAxeViolations } from './helpers/browser';
+import { freshNationalNumber, startAppServer } from './helpers/app-server';
+import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
+import { signInAndOnboard } from './helpers/flows';
+import { texts } from './helpers/messages';
+import { botBubble, sendText } from './helpers/chat';
+
+const en = texts('en');
+const KISAN_MITRA_ID = '1000000000000103';
+
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let proxy: ApiCutProxy;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  proxy = await startApiCutProxy(server.url);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await server?.close();
+});
+
+async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+  const page = await context.newPage();
+  await page.goto(proxy.url);
+  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
+  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
+  await page.getByRole('heading', { name: en('home.discover.recommended') }).waitFor();
+  return { context, page };
+}
+
+async function expectAxeClean(page: Page, where: string): Promise<void> {
+  const violations = await seriousAxeViolations(page);
+  expect(violations, `${where}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+const recommended = (page: Page) => page.locator('section[aria-labelledby="discover-recommended"] h3');
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: en('home.discover.search.label') });
+
+async function search(page: Page, keyword: string): Promise<void> {
+  await searchBox(page).fill(keyword);
+  await searchBox(page).press('Enter');
+}
+
+describe('discovery', () => {
+  it('shows the discovery page, opens a bot from it, talks to it, and the Chat tab lists it', async () => {
+    const { context, page } = await signedInPage();
+    await page.getByRole('region', { name: en('home.discover.banners') }).waitFor();
+    expect(await page.getByRole('group', { name: en('home.discover.banner.slide', { index: 1, count: 3 }) }).count()).toBe(1);
+    await page.getByRole('heading', { name: en('home.discover.featured') }).waitFor();
+    await page.getByRole('heading', { name: en('home.discover.miniApps') }).waitFor();
+    // bots launched under 15 days ago carry the badge, older ones do not
+    const vidya = page.locator('.discovery-bot', { has: page.getByRole('heading', { name: /Vidya Tutor/ }) });
+    await vidya.getByText(en('home.discover.new'), { exact: true }).waitFor();
+    const kisan = page.locator('.discovery-bot', { has: page.getByRole('heading', { name: /Kisan Mitra/ }) });
+    expect(await kisan.getByText(en('home.discover.new'), { exact: true }).count()).toBe(0);
+    // a banner dot shows its banner
+    await page.getByRole('button', { name: en('home.discover.banner.dot', { index: 2 }) }).click();
+    await expect.poll(() => page.getByRole('button', { name: en('home.discover.banner.dot', { index: 2 }) }).getAttribute('aria-current')).toBe('true');
+    await expectAxeClean(page, 'discover');
+
+    await page.getByRole('button', { name: en('home.discover.chatWith', { name: 'Kisan Mitra' }), exact: true }).click();
+    await page.waitForURL(new RegExp(`/chat/${KISAN_MITRA_ID}$`));
+    await page.getByRole('heading', { name: 'Kisan Mitra', exact: true, level: 1 }).waitFor();
+    await sendText(page, 'wheat');
+    await botBubble(page, 'You said: "wheat". Today at the mandi: wheat ₹2,275 per quintal, onion ₹1,800 per quintal.').waitFor();
+
+    await page.getByRole('button', { name: en('chat.back') }).click();
+    await page.waitForURL(/\/home$/);
+    await page.getByRole('tab', { name: en('home.tab.chat') }).click();
+    await page.getByRole('heading', { name: en('home.chat.heading') }).waitFor();
+    await page.getByRole('tabpanel').getByRole('button', { name: /Kisan Mitra/ }).waitFor();
+    await expectAxeClean(page, 'chat tab');
+    // subscribed: the server counts it and /select-bot offers it
+    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions WHERE bot_uuid = $1', [KISAN_MITRA_ID]);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+    await page.goto(`${proxy.url}/select-bot`);
+    await page.getByRole('button', { name: en('selectBot.open', { name: 'Kisan Mitra' }) }).click();
+    await page.waitForURL(new RegExp(`/chat/${KISAN_MITRA_ID}$`));
+    await page.goto(`${proxy.url}/select-bot`);
+    await page.getByRole('heading', { name: en('selectBot.title') }).waitFor();
+    await expectAxeClean(page, 'select-bot');
+    await page.goto(`${proxy.url}/home`);
+    await page.getByRole('tab', { name: en('home.tab.post') }).click();
+    await page.getByRole('heading', { name: en('home.post.later.title') }).waitFor();
+    await expectAxeClean(page, 'post tab');
+    await context.close();
+  });
+
+  it('filters the recommended bots by category, starting with All', async () => {
+    const { context, page } = await signedInPage();
+    const all = page.getByRole('button', { name: en('home.discover.category.all'), exact: true });
+    expect(await all.getAttribute('aria-pressed')).toBe('true');
+    const everyone = await recommended(page).count();
+    expect(everyone).toBeGreaterThan(8);
+    await page.getByRole('button', { name: en('home.discover.category.farming'), exact: true }).click();
+    await expect.poll(() => recommended(page).allInnerTexts()).toEqual([expect.stringContaining('Pashu Care'), expect.stringContaining('Kisan Mitra')]);
+    await page.getByRole('button', { name: en('home.discover.category.government'), exact: true }).click();
+    await expect.poll(() => recommended(page).allInnerTexts()).toEqual([expect.stringContaining('Sarkari Seva')]);
+    await all.click();
+    await expect.poll(() => recommended(page).count()).toBe(everyone);
+    await context.close();
+  });
+
+  it('searches: bots only of type bot, mini apps without Competition Zone and Live Quiz; recent searches survive a reload', async () => {
+    const { context, page } = await signedInPage();
+    await page.getByRole('button', { name: en('home.discover.search.label') }).click();
+    await search(page, 'quiz');
+    const bots = page.locator('section[aria-labelledby="search-bots"]');
+    await bots.getByRole('heading', { name: /Quiz Champ/ }).waitFor();
+    // the server answered Live Quiz (a mini app): the app leaves it out, so no mini app list
+    expect(await page.getByRole('heading', { name: en('home.discover.search.miniApps') }).count()).toBe(0);
+    expect(await page.getByText('Live Quiz').count()).toBe(0);
+    await expectAxeClean(page, 'search results');
+
+    await search(page, 'REWARDS');
+    const apps = page.locator('section[aria-labelledby="search-mini-apps"]');
+    await apps.getByRole('button', { name: 'Rewards' }).waitFor();
+    await search(page, 'competition');
+    await page.getByText(en('home.discover.search.none', { keyword: 'competition' })).waitFor();
+
+    // recent searches: newest first, kept across a reload
+    await page.reload();
+    await page.getByRole('heading', { name: en('home.discover.recommended') }).waitFor();
+    await page.getByRole('button', { name: en('home.discover.search.label') }).click();
+    const recent = page.locator('.discover-search__recent-item');
+    await expect.poll(() => recent.allInnerTexts()).toEqual(['competition', 'REWARDS', 'quiz']);
+    await expectAxeClean(page, 'recent searches');
+    await page.getByRole('button', { name: en('home.discover.search.recentSearch', { keyword: 'quiz' }) }).click();
+    await bots.getByRole('heading', { name: /Quiz Champ/ }).waitFor();
+    expect(await searchBox(page).inputValue()).toBe('quiz');
+    await page.getByRole('button', { name: en('home.discover.search.back') }).click();
+    await page.getByRole('button', { name: en('home.discover.search.label') }).click();
+    await expect.poll(() => recent.allInnerTexts()).toEqual(['quiz', 'competition', 'REWARDS']);
+    await page.getByRole('button', { name: en('home.discover.search.clearRecent') }).click();
+    await expect.poll(() => recent.count()).toBe(0);
+    await context.close();
+  });
+
+  it('with the API unreachable after a reload, Discover shows from storage and search says it may be incomplete', async () => {
+    const { context, page } = await signedInPage();
+    proxy.cut(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: en('home.discover.recommended') }).waitFor();
+      await page.getByRole('region', { name: en('home.discover.banners') }).waitFor();
+      expect(await recommended(page).count()).toBeGreaterThan(8);
+      await page.getByRole('button', { name: en('home.discover.category.health'), exact: true }).click();
+      await expect.poll(() => recommended(page).count()).toBe(2);
+      await page.getByRole('button', { name: en('home.discover.search.label') }).click();
+      await search(page, 'mandi');
+      await page.locator('section[aria-labelledby="search-bots"]').getByRole('heading', { name: /Kisan Mitra/ }).waitFor();
+      await page.getByText(/may be incomplete/).waitFor();
+      await expectAxeClean(page, 'offline search');
+    } finally {
+      proxy.cut(false);
+    }
+    // back online, a search is the server's again (the notice goes)
+    await search(page, 'yoga');
+    await page.locator('section[aria-labelledby="search-bots"]').getByRole('heading', { name: /Yoga Daily/ }).waitFor();
+    await expect.poll(() => page.getByText(/may be incomplete/).count()).toBe(0);
+    await context.close();
+  });
+});

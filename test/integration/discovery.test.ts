@@ -1,0 +1,195 @@
+// Discovery, search and recent activity against the real server (spec part 1 §3, §5, §7).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DiscoveryBot, SearchItem } from '../../src/api/discovery';
+import { NEW_BOT_MAX_AGE_MS } from '../../src/domain/constants';
+import { ECHO_BOT_ID } from '../../server/bots/registry';
+import { COMPETITION_ZONE_ID, DISCOVERY_BOTS, KISAN_MITRA_ID, LIVE_QUIZ_ID, QUIZ_CHAMP_ID, VIDYA_TUTOR_ID } from '../../server/discovery/catalog';
+import { startTestServer, type TestServer } from './helpers/server';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const text = (body: string, id: string) => ({ type: 'text' as const, text: { body }, client_message_id: id });
+let n = 0;
+const cid = () => `d-${Date.now()}-${n++}`;
+
+describe('GET /bot/get-discovery-page-v2', () => {
+  it('answers banners, icons, recommended bots with launch_time, categories and mini apps', async () => {
+    const me = await t.signIn();
+    const page = await t.ok('getDiscoveryPage', {}, { session: me });
+    expect(page.bannerList.length).toBeGreaterThanOrEqual(3);
+    for (const b of page.bannerList) {
+      expect(b).toEqual({ banner_uuid: expect.any(String), image: expect.stringMatching(/^\/images\/banners\/.+\.svg$/), title: expect.any(String), deeplink: expect.stringMatching(/^\/chat\/\d{16}$/) });
+    }
+    expect(page.recommendedBotsIconList).toHaveLength(DISCOVERY_BOTS.length);
+    for (const bot of page.recommendedBotsIconList) {
+      expect(bot).toEqual({
+        type: 'bot', bot_uuid: expect.stringMatching(/^\d{16}$/), name: expect.any(String), description: expect.any(String),
+        icon: expect.stringMatching(/^\/icons\/bots\/.+\.svg$/), category: expect.any(String), launch_time: expect.any(Number),
+        subscriber_count: expect.any(Number), subscribed: false,
+      });
+    }
+    // newest launch first, and some launched under 15 days ago (the "New" badge has something to mark)
+    const times = page.recommendedBotsIconList.map((b) => b.launch_time);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const fresh = page.recommendedBotsIconList.filter((b) => t.clock.now() - b.launch_time < NEW_BOT_MAX_AGE_MS);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.length).toBeLessThan(page.recommendedBotsIconList.length);
+    expect(page.iconList.length).toBeGreaterThan(0);
+    expect(page.iconList.every((b) => page.recommendedBotsIconList.some((r) => r.bot_uuid === b.bot_uuid))).toBe(true);
+    // every bot's category is listed, and every listed category has a bot
+    const ids = page.categoryList.map((c) => c.category_id);
+    expect(new Set(page.recommendedBotsIconList.map((b) => b.category))).toEqual(new Set(ids));
+    expect(ids).toEqual(expect.arrayContaining(['education', 'health', 'farming', 'news', 'shopping', 'games', 'government']));
+    expect(page.miniApps.map((m) => m.name)).toEqual(expect.arrayContaining(['Competition Zone', 'Live Quiz', 'Rewards']));
+    expect(page.miniApps.every((m) => m.type === 'mini-app' && /^\d{16}$/.test(m.mini_app_uuid) && m.path.startsWith('/'))).toBe(true);
+  });
+
+  it('counts a subscription in the subscriber count and marks the bot subscribed for that user only', async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    const before = (await t.ok('getDiscoveryPage', {}, { session: me })).recommendedBotsIconList.find((b) => b.bot_uuid === KISAN_MITRA_ID)!;
+    await t.ok('subscribeBot', { bot_uuid: KISAN_MITRA_ID }, { session: me });
+    const mine = (await t.ok('getDiscoveryPage', {}, { session: me })).recommendedBotsIconList.find((b) => b.bot_uuid === KISAN_MITRA_ID)!;
+    const theirs = (await t.ok('getDiscoveryPage', {}, { session: other })).recommendedBotsIconList.find((b) => b.bot_uuid === KISAN_MITRA_ID)!;
+    expect(mine.subscribed).toBe(true);
+    expect(mine.subscriber_count).toBe(before.subscriber_count + 1);
+    expect(theirs.subscribed).toBe(false);
+    expect(theirs.subscriber_count).toBe(mine.subscriber_count);
+  });
+
+  it('is a GET that needs a session and takes no parameters', async () => {
+    expect((await t.call('getDiscoveryPage', {})).status).toBe(401);
+    const me = await t.signIn();
+    const answer = await t.fetch('/api/bot/get-discovery-page-v2?x=1', { headers: me.headers });
+    expect(answer.status).toBe(400);
+    expect((await t.fetch('/api/bot/get-discovery-page-v2', { method: 'POST', headers: { ...me.headers, 'content-type': 'application/json' }, body: '{}' })).status).toBe(405);
+  });
+});
+
+describe('discovery bots are real bots', () => {
+  it('subscribes on first message and answers it', async () => {
+    const me = await t.signIn();
+    const started = await t.ok('initiateConversation', { bot_uuid: VIDYA_TUTOR_ID }, { session: me });
+    expect(started.bot).toMatchObject({ bot_uuid: VIDYA_TUTOR_ID, name: 'Vidya Tutor', subscribed: true });
+    expect(started.messages[0]?.text?.body).toContain('Vidya Tutor');
+    const { messages } = await t.ok('messageWebhookPwa', { botId: VIDYA_TUTOR_ID, messages: [text('fractions', cid())] }, { session: me });
+    expect(messages.map((m) => m.from)).toEqual(['user', 'bot']);
+    expect(messages[1]?.text?.body).toContain('fractions');
+  });
+});
+
+describe('POST /bot/search-v2', () => {
+  const search = async (keyword: string) => {
+    const me = await t.signIn();
+    return t.ok('searchBots', { keyword }, { session: me });
+  };
+  const uuids = (items: SearchItem[]) => items.map((i) => (i.type === 'bot' ? i.bot_uuid : i.mini_app_uuid));
+
+  it('matches the name in any case', async () => {
+    const answer = await search('qUiZ cHaMp');
+    expect(answer.keyword).toBe('qUiZ cHaMp');
+    expect(uuids(answer.search_results)).toEqual([QUIZ_CHAMP_ID]);
+  });
+
+  it('matches the description and the category (id and name)', async () => {
+    expect(uuids((await search('mandi')).search_results)).toContain(KISAN_MITRA_ID);
+    const farming = (await search('FARMING')).search_results;
+    expect(farming.length).toBeGreaterThanOrEqual(2);
+    expect(farming.every((i) => i.category === 'farming')).toBe(true);
+    const gov = (await search('government services')).search_results;
+    expect(gov.map((i) => i.name)).toEqual(['Sarkari Seva']);
+  });
+
+  it('answers bots and mini apps with their type, Competition Zone and Live Quiz included (the app filters them)', async () => {
+    const quiz = (await search('quiz')).search_results;
+    expect(quiz.some((i) => i.type === 'bot' && i.bot_uuid === QUIZ_CHAMP_ID)).toBe(true);
+    expect(quiz.some((i) => i.type === 'mini-app' && i.mini_app_uuid === LIVE_QUIZ_ID)).toBe(true);
+    const comp = (await search('competition')).search_results;
+    expect(comp.some((i) => i.type === 'mini-app' && i.mini_app_uuid === COMPETITION_ZONE_ID)).toBe(true);
+    for (const i of [...quiz, ...comp]) expect(['bot', 'mini-app']).toContain(i.type);
+  });
+
+  it('answers an empty list when nothing matches, and treats % and _ as letters', async () => {
+    expect((await search('zzzz-nothing')).search_results).toEqual([]);
+    expect((await search('%')).search_results).toEqual([]);
+    expect((await search('_')).search_results).toEqual([]);
+  });
+
+  it('leaves out bots discovery does not list (the test bots)', async () => {
+    expect(uuids((await search('echo')).search_results)).not.toContain(ECHO_BOT_ID);
+  });
+
+  it('refuses a blank, missing, long or non-text keyword with a 400 naming it', async () => {
+    const me = await t.signIn();
+    for (const body of [{}, { keyword: '' }, { keyword: '   ' }, { keyword: 5 }, { keyword: 'x'.repeat(101) }, { keyword: 'a', extra: 1 }]) {
+      const answer = await t.callUnchecked('searchBots', body, { session: me });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect((answer.body as { message: string }).message).toMatch(/keyword|extra|Unrecognized/i);
+    }
+    expect((await t.call('searchBots', { keyword: 'quiz' })).status).toBe(401);
+  });
+});
+
+describe('POST /bot/get-recent-activity-page', () => {
+  it('lists the caller\'s conversations, pinned first, then by last activity', async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    await t.ok('messageWebhookPwa', { botId: VIDYA_TUTOR_ID, messages: [text('one', cid())] }, { session: me });
+    t.clock.advance(1000);
+    await t.ok('messageWebhookPwa', { botId: KISAN_MITRA_ID, messages: [text('two', cid())] }, { session: me });
+    t.clock.advance(1000);
+    await t.ok('messageWebhookPwa', { botId: QUIZ_CHAMP_ID, messages: [text('three', cid())] }, { session: me });
+    await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [text('theirs', cid())] }, { session: other });
+
+    let page = await t.ok('getRecentActivityPage', { language: 'en' }, { session: me });
+    expect(page.conversation_list.map((c) => c.bot_uuid)).toEqual([QUIZ_CHAMP_ID, KISAN_MITRA_ID, VIDYA_TUTOR_ID]);
+    expect(page.pinned_list).toEqual([]);
+    expect(page.mini_app_subscription_list).toEqual([]);
+
+    // pin the oldest (pinning's own route is another part's; its column is what counts here)
+    const userUuid = me.tokens.user.user_uuid;
+    await t.server.db.query('UPDATE conversations SET pinned_at = $3 WHERE user_uuid = $1 AND bot_uuid = $2', [userUuid, VIDYA_TUTOR_ID, t.clock.now()]);
+    page = await t.ok('getRecentActivityPage', { language: 'hi' }, { session: me });
+    expect(page.conversation_list.map((c) => c.bot_uuid)).toEqual([VIDYA_TUTOR_ID, QUIZ_CHAMP_ID, KISAN_MITRA_ID]);
+    expect(page.conversation_list[0]).toMatchObject({ pinned: true, name: 'Vidya Tutor' });
+    expect(page.pinned_list).toEqual([{ uuid: VIDYA_TUTOR_ID, type: 'bot' }]);
+  });
+
+  it('lists mini app subscriptions, and pinned mini apps in pinned_list', async () => {
+    const me = await t.signIn();
+    const userUuid = me.tokens.user.user_uuid;
+    await t.server.db.query('INSERT INTO mini_app_subscriptions (user_uuid, mini_app_uuid, subscribed_at, pinned_at) VALUES ($1, $2, $3, $3)', [userUuid, LIVE_QUIZ_ID, t.clock.now()]);
+    const page = await t.ok('getRecentActivityPage', { language: 'te' }, { session: me });
+    expect(page.mini_app_subscription_list).toEqual([expect.objectContaining({ type: 'mini-app', mini_app_uuid: LIVE_QUIZ_ID, name: 'Live Quiz', subscribed_at: t.clock.now() })]);
+    expect(page.pinned_list).toEqual([{ uuid: LIVE_QUIZ_ID, type: 'mini-app' }]);
+  });
+
+  it('validates language: one of en, hi, gu, mr, te', async () => {
+    const me = await t.signIn();
+    for (const body of [{}, { language: 'fr' }, { language: 'EN' }, { language: 1 }, { language: null }, { language: 'en', x: 1 }]) {
+      const answer = await t.callUnchecked('getRecentActivityPage', body, { session: me });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.call('getRecentActivityPage', { language: 'en' })).status).toBe(401);
+  });
+});
+
+describe('data the app shows', () => {
+  it('has an SVG for every icon and banner image the lists name', async () => {
+    const me = await t.signIn();
+    const page = await t.ok('getDiscoveryPage', {}, { session: me });
+    const paths = [...page.bannerList.map((b) => b.image), ...page.recommendedBotsIconList.map((b: DiscoveryBot) => b.icon), ...page.miniApps.map((m) => m.icon)];
+    // public/ is what the build copies to the site's root
+    for (const path of new Set(paths)) {
+      const file = fileURLToPath(new URL(`../../public${path}`, import.meta.url));
+      expect(existsSync(file), path).toBe(true);
+      expect(readFileSync(file, 'utf8'), path).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    }
+  });
+});
