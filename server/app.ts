@@ -12,6 +12,8 @@ import { loadCursorSecret } from './bots/cursor';
 import { SocketHub } from './bots/hub';
 import { seedBots } from './bots/registry';
 import { botRoutes } from './bots/routes';
+import { botProfileRoutes } from './bot-profile/routes';
+import { seedBotProfiles } from './bot-profile/seed';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
@@ -54,6 +56,8 @@ export interface ServerOptions {
   slowBotDelayMs?: number;
   /** Origins allowed to open the socket besides the server's own (e.g. a dev server). */
   allowedOrigins?: readonly string[];
+  /** How many bots a user may pin (limit_pin_bots); default the remote flag's default. */
+  pinLimit?: number;
 }
 
 export interface Server {
@@ -98,6 +102,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   try {
     await migrate(db, now);
     await seedBots(db, now());
+    await seedBotProfiles(db, now());
     cursorSecret = await loadCursorSecret(db, now());
   } catch (error) {
     if (ownsDb) await db.close();
@@ -149,7 +154,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   const api = createApiRouter(app, authenticate);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
-  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop]) register(api, ctx);
+  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop, botProfileRoutes({ pinLimit: opts.pinLimit })]) register(api, ctx);
 
   registerVersion(app, { version_code: versionCode, version_name: versionName });
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);

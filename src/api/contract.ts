@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { parseMobile } from '../domain/countries';
 import type { BotSummary, ChatMessage, ConversationEntry, GaEvent } from './messages';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
+import { botProfileRoutes } from './bot-profile-contract';
 
 export type * from './messages';
+export type * from './bot-profile-contract';
 
 export const mobileSchema = z
   .string()
@@ -368,6 +370,7 @@ export const routes = {
     ...ROUTE_TABLE.updateCart,
     body: z.object({ bot_uuid: botIdSchema, cart: cartSchema }).strict(),
   }),
+  ...botProfileRoutes,
 } as const;
 
 export type Routes = typeof routes;

@@ -1,6 +1,8 @@
 // Where each API route lives and whether it needs a session: plain data with no schema library,
 // so the app's bundles carry only this table. The body schemas and answer types of the same
 // routes are in contract.ts (the server validates with them; the client imports their types).
+import { BOT_PROFILE_ROUTE_TABLE } from './bot-profile-routes';
+
 export interface RouteMeta {
   readonly path: string;
   readonly method: 'GET' | 'POST';
@@ -33,6 +35,7 @@ export const ROUTE_TABLE = {
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
+  ...BOT_PROFILE_ROUTE_TABLE,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;
