@@ -3,6 +3,7 @@
 // them through src/db; this file is the agreement between the two.
 import type { CartAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
 import type { CountryIso } from '../domain/countries';
+import type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
 
@@ -117,6 +118,8 @@ export const LOCAL_DOC_IDS = {
   geoCache: 'geo-cache',
   chatView: 'chat-view',
   carts: 'carts',
+  botActions: 'bot-actions',
+  botProfiles: 'bot-profiles',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -130,6 +133,10 @@ export interface LocalDocTypes {
   'geo-cache': GeoCacheDoc;
   'chat-view': ChatViewDoc;
   carts: CartsDoc;
+  'bot-actions': BotActionsDoc;
+  'bot-profiles': BotProfilesDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;
+
+export type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';

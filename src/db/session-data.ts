@@ -42,4 +42,7 @@ export async function clearSignedInData(
   await Promise.all([db.messages, db.conversations, db.bots, db.outbox].map((c) => c.find().remove()));
   await removeLocalDoc(db, 'chat-view');
   await removeLocalDoc(db, 'carts');
+  // queued bot actions and the bot profiles read for this user
+  await removeLocalDoc(db, 'bot-actions');
+  await removeLocalDoc(db, 'bot-profiles');
 }

@@ -75,6 +75,8 @@ export {
   useBot,
   useThread,
   useOutboxCount,
+  useBotProfile,
+  useBotActions,
 } from './hooks';
 export type { LocalDocSnapshot, QuerySnapshot } from './hooks';
 export {
@@ -101,7 +103,19 @@ export {
   closeConversation,
   loadOlderMessages,
   refreshChatLists,
+  runBotAction,
+  reportBot,
+  rateBot,
+  voteReview,
+  submitReview,
+  deleteReview,
+  loadBotProfile,
+  loadBotReviews,
+  loadReportReasons,
+  dismissBotNotice,
 } from './commands';
+export type { ReportInput } from './commands';
+export type { BotProfileEntry, BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
 export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';
 export { startClient, getClient, type Client, type StartClientOptions } from './client';

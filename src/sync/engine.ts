@@ -7,8 +7,9 @@ import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
+import { createBotActions, type BotActionFlows } from './bot-actions';
 
-export type EngineCommands = SessionFlows & ChatFlows;
+export type EngineCommands = SessionFlows & ChatFlows & BotActionFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -68,7 +69,15 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
   });
-  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  const botActions = createBotActions({ db, http, clock, report: session.report, isLeader: chat.isLeader });
+  return {
+    flows: { ...session.flows, ...chat.flows, ...botActions.flows },
+    stop: () => {
+      botActions.close();
+      return chat.close();
+    },
+    isLeader: chat.isLeader,
+  };
 }
 
 /** The flows only (tests of the session flows). */

@@ -20,3 +20,7 @@ export { retryMessage } from './retry-message';
 export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
+export { runBotAction } from './run-bot-action';
+export { reportBot, type ReportInput } from './report-bot';
+export { rateBot, voteReview, submitReview, deleteReview } from './review-actions';
+export { loadBotProfile, loadBotReviews, loadReportReasons, dismissBotNotice } from './load-bot-profile';
