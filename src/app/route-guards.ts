@@ -6,10 +6,12 @@ import type { OnboardingStep } from '../domain/onboarding';
 /** Routes a guard may send the user to (none needs parameters). */
 export type RedirectPath = '/' | '/otp-verification' | '/onboarding' | '/home';
 /** Every guarded route, by its route path. */
-export type AppPath = RedirectPath | '/chat/$botUuid';
+export type AppPath = RedirectPath | '/chat/$botUuid' | BotProfilePath;
+/** The bot profile and bot list screens (issue 5 parts 3 and 4): members only. */
+export type BotProfilePath = '/bot-info' | '/bot-faq' | '/bot-review' | '/blocked' | '/archived';
 
 /** Routes for signed-in users who finished onboarding. */
-const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid']);
+const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid', '/bot-info', '/bot-faq', '/bot-review', '/blocked', '/archived']);
 
 export interface AuthSnapshot {
   signedIn: boolean;
@@ -34,6 +36,11 @@ export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | n
     case '/onboarding':
     case '/home':
     case '/chat/$botUuid':
+    case '/bot-info':
+    case '/bot-faq':
+    case '/bot-review':
+    case '/blocked':
+    case '/archived':
       return '/';
   }
 }

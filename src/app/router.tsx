@@ -71,7 +71,16 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/chat/$botUuid']),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute]);
+/** ?bot=<16-digit id> of the bot profile screens; anything else reads as '' (the screen says so). */
+const botSearch = (search: Record<string, unknown>): { bot: string } => ({ bot: typeof search.bot === 'string' && /^\d{16}$/.test(search.bot) ? search.bot : '' });
+
+const botInfoRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-info', validateSearch: botSearch, beforeLoad: guard('/bot-info'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-info']) });
+const botFaqRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-faq', validateSearch: botSearch, beforeLoad: guard('/bot-faq'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-faq']) });
+const botReviewRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-review', validateSearch: botSearch, beforeLoad: guard('/bot-review'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-review']) });
+const blockedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blocked', beforeLoad: guard('/blocked'), component: lazyRouteComponent(SCREEN_CHUNKS['/blocked']) });
+const archivedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/archived', beforeLoad: guard('/archived'), component: lazyRouteComponent(SCREEN_CHUNKS['/archived']) });
+
+const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, botInfoRoute, botFaqRoute, botReviewRoute, blockedRoute, archivedRoute]);
 
 export function createAppRouter(auth: AuthSnapshot) {
   return createRouter({

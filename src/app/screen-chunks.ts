@@ -6,6 +6,11 @@ export const SCREEN_CHUNKS = {
   '/onboarding': () => import('../screens/onboarding/onboarding-screen'),
   '/home': () => import('../screens/home/home-screen'),
   '/chat/$botUuid': () => import('../screens/chat/chat-screen'),
+  '/bot-info': () => import('../screens/bots/bot-info-screen'),
+  '/bot-faq': () => import('../screens/bots/bot-faq-screen'),
+  '/bot-review': () => import('../screens/bots/bot-review-screen'),
+  '/blocked': () => import('../screens/bots/blocked-screen'),
+  '/archived': () => import('../screens/bots/archived-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;

@@ -1,7 +1,7 @@
 // Chat tab: the conversations (RxDB `conversations`), pinned first, archived and blocked ones
 // left out, each with its last message, a relative time and the unread count.
 import { useIntl } from 'react-intl';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useConversations, type ConversationDoc } from '../../db/ui-surface';
 import { ConversationRow } from '../../ui/conversation-row';
 import { EmptyState } from '../../ui/empty-state';
@@ -20,8 +20,22 @@ export function ChatListPanel() {
   const conversations = useConversations();
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
   const shown = visibleConversations(conversations.value);
+  // the blocked and archived lists (issue 5 part 4), shown when there is something in them
+  const hasArchived = conversations.value.some((c) => c.archive_time !== null && c.block_time === null);
+  const hasBlocked = conversations.value.some((c) => c.block_time !== null);
+  const lists = (hasArchived || hasBlocked) && (
+    <p className="home-list__more">
+      {hasArchived && <Link to="/archived" className="home-list__more-link">{intl.formatMessage({ id: 'lists.archived.title' })}</Link>}
+      {hasBlocked && <Link to="/blocked" className="home-list__more-link">{intl.formatMessage({ id: 'lists.blocked.title' })}</Link>}
+    </p>
+  );
   if (shown.length === 0) {
-    return <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />;
+    return (
+      <>
+        <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />
+        {lists}
+      </>
+    );
   }
   const now = Date.now();
   return (
@@ -50,6 +64,7 @@ export function ChatListPanel() {
           );
         })}
       </ul>
+      {lists}
     </section>
   );
 }
