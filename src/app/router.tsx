@@ -71,8 +71,15 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/chat/$botUuid']),
 });
 
-/** ?bot=<16-digit id> of the bot profile screens; anything else reads as '' (the screen says so). */
-const botSearch = (search: Record<string, unknown>): { bot: string } => ({ bot: typeof search.bot === 'string' && /^\d{16}$/.test(search.bot) ? search.bot : '' });
+/**
+ * ?bot=<16-digit id> of the bot profile screens; anything else reads as '' (the screen says so).
+ * The router parses search values as JSON, so a typed URL's ?bot=1000000000000001 arrives as a
+ * number (links the app makes carry a string): a safe integer is taken back to its digits.
+ */
+function botSearch(search: Record<string, unknown>): { bot: string } {
+  const raw = typeof search.bot === 'number' && Number.isSafeInteger(search.bot) ? String(search.bot) : search.bot;
+  return { bot: typeof raw === 'string' && /^\d{16}$/.test(raw) ? raw : '' };
+}
 
 const botInfoRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-info', validateSearch: botSearch, beforeLoad: guard('/bot-info'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-info']) });
 const botFaqRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-faq', validateSearch: botSearch, beforeLoad: guard('/bot-faq'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-faq']) });
