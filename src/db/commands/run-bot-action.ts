@@ -25,7 +25,8 @@ export async function runBotAction(botUuid: string, action: Exclude<FlagAction, 
   const now = Date.now();
   if (action.kind === 'mute' && !isValidMuteDuration(action.mute_duration)) return failed(operationError('mute'));
   if (action.kind === 'pin') {
-    const pinned = await db.conversations.count({ selector: { pinned: true } }).exec();
+    // RxDB refuses count() on a selector no index covers; the conversations are few
+    const pinned = (await db.conversations.find({ selector: { pinned: true } }).exec()).length;
     const self = await db.conversations.findOne(botUuid).exec();
     if (!self?.pinned && !canPin(pinned, await pinLimit())) return failed(operationError('pin'));
   }
