@@ -69,20 +69,10 @@ export default function BotInfoScreen() {
               <Avatar name={name || '?'} src={icon} size="large" />
               <h2 id="bot-name" className="bots-hero__name">{name}</h2>
               {description && <p className="bots-hero__description">{description}</p>}
-              <dl className="bots-facts">
-                {count !== null && (
-                  <div className="bots-facts__item">
-                    <dt className="visually-hidden">{t('botInfo.subscribers', { count: '' })}</dt>
-                    <dd data-testid="subscriber-count">{t('botInfo.subscribers', { count: compactNumber(count) })}</dd>
-                  </div>
-                )}
-                {doc.totalActiveUsers !== null && (
-                  <div className="bots-facts__item">
-                    <dt className="visually-hidden">{t('botInfo.activeUsers', { count: '' })}</dt>
-                    <dd>{t('botInfo.activeUsers', { count: compactNumber(doc.totalActiveUsers) })}</dd>
-                  </div>
-                )}
-              </dl>
+              <p className="bots-facts">
+                {count !== null && <span data-testid="subscriber-count">{t('botInfo.subscribers', { count: compactNumber(count) })}</span>}
+                {doc.totalActiveUsers !== null && <span>{t('botInfo.activeUsers', { n: doc.totalActiveUsers, count: compactNumber(doc.totalActiveUsers) })}</span>}
+              </p>
               {rating && (
                 <p className="bots-hero__rating">
                   <RatingStars value={rating.rating} label={t('botInfo.rating.summary', { rating: rating.rating, count: compactNumber(rating.rating_count) })} />
