@@ -27,12 +27,6 @@ async function setFlags(q: Queryable, userUuid: string, botUuid: string, set: st
   await q.query(`UPDATE conversations SET ${set} WHERE user_uuid = $1 AND bot_uuid = $2`, [userUuid, botUuid, ...params]);
 }
 
-/** Whether the user blocked the bot (the runtime sends a blocked bot's replies to no one). */
-export async function isBotBlocked(q: Queryable, userUuid: string, botUuid: string): Promise<boolean> {
-  const rows = await q.query<{ block_time: number | null }>('SELECT block_time FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2', [userUuid, botUuid]);
-  return rows[0]?.block_time != null;
-}
-
 interface ReviewRow {
   review_uuid: string; bot_uuid: string; user_uuid: string; name: string; review: string;
   created_at: number; updated_at: number; upvotes: number; downvotes: number; user_vote: number | null;

@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
 import type { SocketHub } from './hub';
 import { findBot, type BotDefinition, type BotReply } from './registry';
-import { isBotBlocked } from '../bot-profile/routes';
+import { isBotBlocked } from '../bot-profile/flags';
 import { lockConversation, repliesTo, storeMessage, subscribe, toWire } from './store';
 
 export const DEFAULT_SLOW_DELAY_MS = 2000;

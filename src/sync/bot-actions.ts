@@ -226,6 +226,9 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
         quietly(() => http.call('getReview', body)),
         quietly(() => http.call('getTotalActiveUsers', {})),
       ]);
+      // the report dialog's reasons, so a report can be written offline too
+      const reasons = await quietly(() => http.call('getReportReasonList', {}));
+      if (reasons) await modifyLocalDoc(db, 'bot-profiles', (doc) => ({ ...(doc ?? EMPTY_BOT_PROFILES), reasons: reasons.reason_list }));
       const pending = (await getLocalDoc(db, 'bot-actions'))?.queue.filter((a) => a.bot_uuid === botUuid) ?? [];
       // a queued rating or review is newer than what the server just said
       const ratingPending = pending.some((a) => a.kind === 'rate');

@@ -109,6 +109,8 @@ describe('bot actions through the engine', () => {
     expect(profile?.subscriberCount).toBeGreaterThan(1_000_000);
     expect(profile?.rating?.rating).toBeGreaterThan(0);
     expect((await getLocalDoc(c.db, 'bot-profiles'))?.totalActiveUsers).toBeGreaterThan(0);
+    // the report reasons come with it, for a report written offline
+    expect((await getLocalDoc(c.db, 'bot-profiles'))?.reasons?.length).toBe(5);
     const first = await c.engine.invoke('loadBotReviews', SHOP_BOT_ID, 'newest', 0);
     expect(first).toEqual({ ok: true, value: { more: false } });
     const id = demoReviewUuid(SHOP_BOT_ID, 2);

@@ -44,6 +44,7 @@ export function ReportDialog({ botUuid, name, onClose }: { botUuid: string; name
           <fieldset className="bots-report__reasons">
             <legend className="bots-report__legend">{t('report.reason')}</legend>
             {!reasons && <p className="bots-muted">{t('report.reasonsOffline')}</p>}
+            {tried && !reason && reasons && <p className="bots-error" role="alert">{t('report.chooseReason')}</p>}
             {reasons?.map((r) => (
               <label key={r.reason_uuid} className="bots-report__reason">
                 <input type="radio" name={`${id}-reason`} value={r.reason_uuid} checked={reason === r.reason_uuid} onChange={() => setReason(r.reason_uuid)} />
