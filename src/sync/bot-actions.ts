@@ -7,11 +7,11 @@
 // Profile data (details, FAQs, rating, counts, reviews) is read into 'bot-profiles' so the
 // screens show it offline; a loader that fails keeps what was there (spec §8: loaders return
 // null on non-200).
-import type { Subscription } from 'rxjs';
+import { debounceTime, distinctUntilChanged, filter, map, type Subscription } from 'rxjs';
 import type { AppError } from '../domain/error-types';
 import type { RouteName } from '../api/contract';
 import type { ReviewSort } from '../domain/bot-rules';
-import { REVIEW_PAGE_SIZE, applyFlagAction, revertFlagAction, voteToWire } from '../domain/bot-rules';
+import { REVIEW_PAGE_SIZE, applyFlagAction, fieldsOf, revertFlagAction, voteToWire, type BotFlags, type FlagAction } from '../domain/bot-rules';
 import { BadStatusError, MSG, NoResponseError, isCancelError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
@@ -48,12 +48,37 @@ export interface BotActionDeps {
 
 const DEFAULT_RETRY_MS = 5_000;
 
-/** Applies the still-queued flag actions over a conversation list just read from the server (it does not know them yet). */
+/** The flag actions of a queue entry (a report with block counts as a block). */
+function flagActionOf(a: QueuedBotAction): FlagAction | null {
+  if (a.kind === 'flag') return a.action;
+  if (a.kind === 'report' && a.block) return { kind: 'report', block: true };
+  return null;
+}
+
+/** The entry already shows the action's effect (times compared by presence: the server sets its own). */
+function reflects(c: BotFlags, a: FlagAction): boolean {
+  const applied = applyFlagAction(c, a, 0);
+  return fieldsOf(a).every((f) => (f === 'pinned' || f === 'mute_duration' ? c[f] === applied[f] : (c[f] === null) === (applied[f] === null)));
+}
+
+/**
+ * Applies the still-queued flag actions over a conversation the server's list just overwrote (it
+ * does not know them yet). Folded in order on the current state, and written only when that
+ * changes something, so it is safe to run on every change of the collection.
+ */
 export async function reapplyQueuedBotActions(db: AppDatabase, now: number): Promise<void> {
   const queue = (await getLocalDoc(db, 'bot-actions'))?.queue ?? [];
+  const byBot = new Map<string, FlagAction[]>();
   for (const a of queue) {
-    if (a.kind === 'flag') await modifyConversation(db, a.bot_uuid, (c) => applyFlagAction(c, a.action, now));
-    if (a.kind === 'report' && a.block) await modifyConversation(db, a.bot_uuid, (c) => applyFlagAction(c, { kind: 'report', block: true }, now));
+    const f = flagActionOf(a);
+    if (f) byBot.set(a.bot_uuid, [...(byBot.get(a.bot_uuid) ?? []), f]);
+  }
+  for (const [bot, actions] of byBot) {
+    const doc = await db.conversations.findOne(bot).exec();
+    if (!doc) continue;
+    const current = doc.toMutableJSON();
+    const target = actions.reduce((c, a) => (reflects(c, a) ? c : applyFlagAction(c, a, now)), current);
+    if (target !== current) await modifyConversation(db, bot, (c) => actions.reduce((x, a) => (reflects(x, a) ? x : applyFlagAction(x, a, now)), c));
   }
 }
 
@@ -129,11 +154,8 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
 
   async function refuse(a: QueuedBotAction, err: BadStatusError): Promise<void> {
     const now = clock.now();
-    if (a.kind === 'flag') await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, a.action, a.before, now));
-    else if (a.kind === 'report') {
-      if (a.block) await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, { kind: 'report', block: true }, a.before, now));
-    } else await modifyProfile(a.bot_uuid, (p) => revertOnProfile(p, a));
     const op = operationOf(a);
+    // out of the queue first, so that reapplying the queue cannot put the refused change back
     await modifyLocalDoc(db, 'bot-actions', (doc) => {
       const base = doc ?? EMPTY_BOT_ACTIONS;
       return {
@@ -143,6 +165,10 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
           : { id: a.id, textId: MSG.serverMessage, values: { message: err.serverMessage ?? err.message }, at: now },
       };
     });
+    if (a.kind === 'flag') await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, a.action, a.before, now));
+    else if (a.kind === 'report') {
+      if (a.block) await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, { kind: 'report', block: true }, a.before, now));
+    } else await modifyProfile(a.bot_uuid, (p) => revertOnProfile(p, a));
   }
 
   function scheduleRetry(): void {
@@ -191,12 +217,20 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
   }
 
   // every change of the queue (from any tab) and a return of the network start a flush
+  // (only when something waits: the chat's own writes to sync-status must not pay for this)
+  let queued = 0;
   const subs: Subscription[] = [
     observeLocalDoc$(db, 'bot-actions').subscribe((doc) => {
-      if ((doc?.queue.length ?? 0) > 0) void flush();
+      queued = doc?.queue.length ?? 0;
+      if (queued > 0) void flush();
     }),
-    observeLocalDoc$(db, 'sync-status').subscribe((s) => {
-      if (s?.online !== false) void flush();
+    observeLocalDoc$(db, 'sync-status').pipe(map((s) => s?.online !== false), distinctUntilChanged()).subscribe((online) => {
+      if (online && queued > 0) void flush();
+    }),
+    // a conversation list refresh answered before the server knew of a queued action overwrites
+    // its flags: put them back (only while something waits)
+    db.conversations.$.pipe(filter(() => queued > 0), debounceTime(0)).subscribe(() => {
+      void reapplyQueuedBotActions(db, clock.now()).catch((err: unknown) => log('sync: reapplying bot actions failed', err));
     }),
   ];
 

@@ -17,7 +17,6 @@ import type { Clock, HttpClient } from './http-client';
 import { electLeader, type Leadership, type LockManagerLike } from './leader';
 import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './live-connection';
 import { modifyConversation } from './conversation-store';
-import { reapplyQueuedBotActions } from './bot-actions';
 import { storeServerMessages } from './message-store';
 import { enforceHistoryBudget } from './history-budget';
 import { createOutbox, type Outbox } from './outbox';
@@ -353,8 +352,6 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
         last_activity: Math.max(c.last_activity, entry.last_message?.timestamp ?? 0),
       }));
     }
-    // actions still queued are newer than the list the server just answered
-    await reapplyQueuedBotActions(db, clock.now());
     const bots = await db.bots.findByIds(conversation_list.map((e) => e.bot_uuid)).exec();
     await Promise.all([...bots.values()].filter((b) => !b.subscribed).map((b) => b.incrementalPatch({ subscribed: true })));
   }

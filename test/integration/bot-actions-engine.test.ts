@@ -78,11 +78,14 @@ describe('bot actions through the engine', () => {
     c.setOnline(false);
     await waitFor(async () => (await getLocalDoc(c.db, 'sync-status'))?.online === false, 2000, 'offline');
     await act(c, SLOW_BOT_ID, { kind: 'block' });
-    // a list the server answered before it knew of the block overwrites the flag; refreshConversations
-    // then reapplies what is still queued (the same function, called here on that stale state)
+    // a list the server answered before it knew of the block overwrites the flag (as
+    // refreshConversations does); the engine puts the queued action back
     await modifyConversation(c.db, SLOW_BOT_ID, (x) => ({ ...x, block_time: null }));
-    await reapplyQueuedBotActions(c.db, Date.now());
-    expect((await conv(c, SLOW_BOT_ID))?.block_time).not.toBeNull();
+    await waitFor(async () => (await conv(c, SLOW_BOT_ID))?.block_time != null, 3000, 'block reapplied');
+    // and the fold is stable: running it again writes nothing new
+    const before = await conv(c, SLOW_BOT_ID);
+    await reapplyQueuedBotActions(c.db, Date.now() + 1000);
+    expect(await conv(c, SLOW_BOT_ID)).toEqual(before);
     c.setOnline(true);
     await waitFor(async () => (await queueLength(c)) === 0, 5000, 'queue sent');
     expect((await serverEntry(c, SLOW_BOT_ID))?.block_time).not.toBeNull();

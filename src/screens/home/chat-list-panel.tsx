@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/spinner';
 import { previewOf, visibleConversations } from './conversation-preview';
 import { listTime, previewText } from './list-format';
 import { ChatArt } from './home-art';
+import { ActionToast } from '../bots/action-toast';
 
 function timeOf(c: ConversationDoc): number {
   return c.last_message?.timestamp ?? c.last_activity;
@@ -34,6 +35,7 @@ export function ChatListPanel() {
       <>
         <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />
         {lists}
+        <ActionToast />
       </>
     );
   }
@@ -65,6 +67,7 @@ export function ChatListPanel() {
         })}
       </ul>
       {lists}
+      <ActionToast />
     </section>
   );
 }
