@@ -15,6 +15,8 @@ import { seedBots } from './bots/registry';
 import { botRoutes } from './bots/routes';
 import { discoveryRoutes } from './discovery/routes';
 import { seedDiscovery } from './discovery/store';
+import { botProfileRoutes } from './bot-profile/routes';
+import { seedBotProfiles } from './bot-profile/seed';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
@@ -73,6 +75,8 @@ export interface ServerOptions {
    * temporary directory, removed on close, when the data is in memory or in PostgreSQL.
    */
   mediaDir?: string;
+  /** How many bots a user may pin (limit_pin_bots); default the remote flag's default. */
+  pinLimit?: number;
 }
 
 export interface Server {
@@ -121,6 +125,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     await migrate(db, now);
     await seedBots(db, now());
     await seedDiscovery(db, now());
+    await seedBotProfiles(db, now());
     cursorSecret = await loadCursorSecret(db, now());
     mediaSecret = await loadMediaSecret(db, now());
     const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;
@@ -176,7 +181,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   const api = createApiRouter(app, authenticate);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
-  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop, mediaRoutes({ secret: mediaSecret })]) register(api, ctx);
+  const pageModules: RouteModule[] = [
+    botRoutes({ runtime, cursorSecret }),
+    shop,
+    mediaRoutes({ secret: mediaSecret }),
+    botProfileRoutes({ pinLimit: opts.pinLimit }),
+  ];
+  for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
   await registerUpload(app, { db, now, secret: mediaSecret, files: media });
   registerDownload(app, { db, now, files: media });

@@ -8,6 +8,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import { findBot, type BotDefinition, type BotReply } from './registry';
+import { isBotBlocked } from '../bot-profile/flags';
 import { lockConversation, repliesTo, storeMessage, subscribe, toWire } from './store';
 
 export const DEFAULT_SLOW_DELAY_MS = 2000;
@@ -102,6 +103,8 @@ export class BotRuntime {
 
   private async storeReplies(userUuid: string, botUuid: string, replies: readonly BotReply[], inReplyTo: string): Promise<ChatMessage[]> {
     const { db, now, hub } = this.deps;
+    // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists")
+    if (await isBotBlocked(db, userUuid, botUuid)) return [];
     const out: ChatMessage[] = [];
     for (const r of replies) {
       const { row } = await db.transaction((tx) => storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now()));

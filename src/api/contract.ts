@@ -12,6 +12,10 @@ import type { DiscoveryPage, RecentActivityPage, SearchAnswer } from './discover
 export type * from './messages';
 export type * from './discovery';
 export type * from './catalog';
+import { botProfileRoutes } from './bot-profile-contract';
+
+export type * from './messages';
+export type * from './bot-profile-contract';
 
 export const mobileSchema = z
   .string()
@@ -428,6 +432,7 @@ export const routes = {
     ...ROUTE_TABLE.getCatalog,
     body: z.object({ bot_uuid: botIdSchema, catalog_uuid: cartIdSchema.optional() }).strict(),
   }),
+  ...botProfileRoutes,
 } as const;
 
 /** A place the address picker offers: its label and where it is. */

@@ -1,6 +1,8 @@
 // Where each API route lives and whether it needs a session: plain data with no schema library,
 // so the app's bundles carry only this table. The body schemas and answer types of the same
 // routes are in contract.ts (the server validates with them; the client imports their types).
+import { BOT_PROFILE_ROUTE_TABLE } from './bot-profile-routes';
+
 export interface RouteMeta {
   readonly path: string;
   readonly method: 'GET' | 'POST';
@@ -41,6 +43,7 @@ export const ROUTE_TABLE = {
   getRecentActivityPage: { path: '/bot/get-recent-activity-page', method: 'POST', auth: true },
   searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
+  ...BOT_PROFILE_ROUTE_TABLE,
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

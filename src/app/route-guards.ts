@@ -14,11 +14,14 @@ export const MEMBER_PATHS = [
   '/catalog', '/cart',
   '/settings', '/delete-account',
   '/select-bot',
+  '/bot-info', '/bot-faq', '/bot-review', '/blocked', '/archived',
 ] as const;
 const MEMBER_SET: ReadonlySet<string> = new Set(MEMBER_PATHS);
 
 /** Every guarded route, by its route path. */
 export type AppPath = RedirectPath | (typeof MEMBER_PATHS)[number];
+/** The bot profile and bot list screens (issue 5 parts 3 and 4): members only. */
+export type BotProfilePath = '/bot-info' | '/bot-faq' | '/bot-review' | '/blocked' | '/archived';
 
 export interface AuthSnapshot {
   signedIn: boolean;

@@ -115,12 +115,30 @@ const selectBotRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/select-bot']),
 });
 
+/**
+ * ?bot=<16-digit id> of the bot profile screens; anything else reads as '' (the screen says so).
+ * The router parses search values as JSON, so a typed URL's ?bot=1000000000000001 arrives as a
+ * number (links the app makes carry a string): a safe integer is taken back to its digits.
+ */
+function botSearch(search: Record<string, unknown>): { bot: string } {
+  const raw = typeof search.bot === 'number' && Number.isSafeInteger(search.bot) ? String(search.bot) : search.bot;
+  return { bot: typeof raw === 'string' && /^\d{16}$/.test(raw) ? raw : '' };
+}
+
+const botInfoRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-info', validateSearch: botSearch, beforeLoad: guard('/bot-info'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-info']) });
+const botFaqRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-faq', validateSearch: botSearch, beforeLoad: guard('/bot-faq'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-faq']) });
+const botReviewRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-review', validateSearch: botSearch, beforeLoad: guard('/bot-review'), component: lazyRouteComponent(SCREEN_CHUNKS['/bot-review']) });
+const blockedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blocked', beforeLoad: guard('/blocked'), component: lazyRouteComponent(SCREEN_CHUNKS['/blocked']) });
+const archivedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/archived', beforeLoad: guard('/archived'), component: lazyRouteComponent(SCREEN_CHUNKS['/archived']) });
+
+
 // Every route, in one list (each area adds its own routes above and names them here).
 const routeTree = rootRoute.addChildren([
   loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute,
   catalogRoute, cartRoute,
   settingsRoute, deleteAccountRoute,
   selectBotRoute,
+  botInfoRoute, botFaqRoute, botReviewRoute, blockedRoute, archivedRoute,
 ]);
 
 export function createAppRouter(auth: AuthSnapshot) {

@@ -11,6 +11,11 @@ export const SCREEN_CHUNKS = {
   '/settings': () => import('../screens/settings/settings-screen'),
   '/delete-account': () => import('../screens/settings/delete-account-screen'),
   '/select-bot': () => import('../screens/select-bot/select-bot-screen'),
+  '/bot-info': () => import('../screens/bots/bot-info-screen'),
+  '/bot-faq': () => import('../screens/bots/bot-faq-screen'),
+  '/bot-review': () => import('../screens/bots/bot-review-screen'),
+  '/blocked': () => import('../screens/bots/blocked-screen'),
+  '/archived': () => import('../screens/bots/archived-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;

@@ -4,6 +4,7 @@
 import type { CartAnswer, CatalogAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
 import type { CartEdit } from '../domain/cart-edits';
 import type { CountryIso } from '../domain/countries';
+import type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
 
@@ -136,6 +137,8 @@ export const LOCAL_DOC_IDS = {
   recentSearches: 'recent-searches',
   cartEdits: 'cart-edits',
   catalogs: 'catalogs',
+  botActions: 'bot-actions',
+  botProfiles: 'bot-profiles',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -152,6 +155,10 @@ export interface LocalDocTypes {
   'recent-searches': RecentSearchesDoc;
   'cart-edits': CartEditsDoc;
   catalogs: CatalogsDoc;
+  'bot-actions': BotActionsDoc;
+  'bot-profiles': BotProfilesDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;
+
+export type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';

@@ -46,4 +46,7 @@ export async function clearSignedInData(
   await removeLocalDoc(db, 'carts');
   await removeLocalDoc(db, 'cart-edits');
   await removeLocalDoc(db, 'catalogs');
+  // queued bot actions and the bot profiles read for this user
+  await removeLocalDoc(db, 'bot-actions');
+  await removeLocalDoc(db, 'bot-profiles');
 }

@@ -87,6 +87,8 @@ export {
   useRecentActivity,
   useSearchAnswer,
   useRecentSearches,
+  useBotProfile,
+  useBotActions,
 } from './hooks';
 export type { LocalDocSnapshot, QuerySnapshot, Cached } from './hooks';
 export {
@@ -117,7 +119,19 @@ export {
   refreshRecentActivity,
   searchBots,
   clearRecentSearches,
+  runBotAction,
+  reportBot,
+  rateBot,
+  voteReview,
+  submitReview,
+  deleteReview,
+  loadBotProfile,
+  loadBotReviews,
+  loadReportReasons,
+  dismissBotNotice,
 } from './commands';
+export type { ReportInput } from './commands';
+export type { BotProfileEntry, BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
 export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';
 export { startClient, getClient, type Client, type StartClientOptions } from './client';

@@ -10,6 +10,7 @@ import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
+import { createBotActions, type BotActionFlows } from './bot-actions';
 
 /** Every flow the page may invoke: one type per area (each area adds its own). */
 export type EngineCommands =
@@ -17,7 +18,8 @@ export type EngineCommands =
   & ChatFlows
   & CartFlows
   & GeoFlows
-  & DiscoveryFlows;
+  & DiscoveryFlows
+  & BotActionFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -81,14 +83,23 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
   });
   const { storeCart: _storeCart, ...cartFlows } = cart;
   const discovery = createDiscoverySync({ db, http, clock, report: session.report });
+  const botActions = createBotActions({ db, http, clock, report: session.report, isLeader: chat.isLeader });
   const flows: EngineCommands = {
     ...session.flows,
     ...chat.flows,
     ...cartFlows,
     ...createGeoLookup(http),
     ...discovery,
+    ...botActions.flows,
   };
-  return { flows, stop: () => chat.close(), isLeader: chat.isLeader };
+  return {
+    flows,
+    stop: () => {
+      botActions.close();
+      return chat.close();
+    },
+    isLeader: chat.isLeader,
+  };
 }
 
 /** The flows only (tests of the session flows). */

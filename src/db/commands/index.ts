@@ -28,3 +28,7 @@ export { sendFormResponse } from './send-form-response';
 export { lookUpAddresses } from './look-up-addresses';
 export { refreshDiscovery, refreshRecentActivity } from './refresh-discovery';
 export { searchBots, clearRecentSearches } from './search-bots';
+export { runBotAction } from './run-bot-action';
+export { reportBot, type ReportInput } from './report-bot';
+export { rateBot, voteReview, submitReview, deleteReview } from './review-actions';
+export { loadBotProfile, loadBotReviews, loadReportReasons, dismissBotNotice } from './load-bot-profile';

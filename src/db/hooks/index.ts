@@ -11,3 +11,4 @@ export { useConversations, useConversation, useBots, useBot, useThread, useOutbo
 export { useRxQuery, type QuerySnapshot } from './use-rx-query';
 export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches, type Cached } from './use-discovery';
 export { useCart, useCatalog } from './use-cart';
+export { useBotProfile, useBotActions } from './use-bot-profile';

@@ -51,7 +51,7 @@ function ChatThread({ botUuid }: { botUuid: string }) {
 
   return (
     <div className="chat">
-      <ThreadHeader name={name} icon={icon} />
+      <ThreadHeader name={name} icon={icon} botUuid={botUuid} />
       <main className="chat__main">
         <MessageList botUuid={botUuid} botName={name} messages={messages} loaded={loaded} hasOlder={hasOlder} loadingOlder={loadingOlder} onLoadOlder={onLoadOlder} />
         <ChatComposer botUuid={botUuid} lastMessage={messages.at(-1) ?? null} />

@@ -1,12 +1,12 @@
 // The thread's app bar: back to home, the bot, and a small line on the live connection.
 import { useIntl } from 'react-intl';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useSyncStatus } from '../../db/ui-surface';
 import { SOCKET_STATE } from '../../domain/constants';
 import { Avatar } from '../../ui/avatar';
 import { useOnline } from '../shared/use-online';
 
-export function ThreadHeader({ name, icon }: { name: string; icon: string }) {
+export function ThreadHeader({ name, icon, botUuid }: { name: string; icon: string; botUuid?: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const sync = useSyncStatus();
@@ -29,6 +29,14 @@ export function ThreadHeader({ name, icon }: { name: string; icon: string }) {
             {intl.formatMessage({ id: `chat.connection.${connection}` })}
           </p>
         </div>
+        {botUuid && (
+          <Link to="/bot-info" search={{ bot: botUuid }} className="chat-header__back" aria-label={intl.formatMessage({ id: 'chat.header.info' })} title={intl.formatMessage({ id: 'chat.header.info' })}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M12 11v6M12 7.5v.5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </Link>
+        )}
       </div>
     </header>
   );

@@ -3,7 +3,7 @@
 // activity, archived, blocked and remotely hidden bots left out, each with its last message, a
 // relative time and the unread count; then the user's mini apps from the stored recent activity.
 import { useIntl } from 'react-intl';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { DEFAULT_REMOTE_FLAGS } from '../../api/remote-flags';
 import { useConversations, useRecentActivity, type ConversationDoc } from '../../db/ui-surface';
 import { withoutHidden } from '../../domain/discovery';
@@ -14,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { previewOf, visibleConversations } from './conversation-preview';
 import { listTime, previewText } from './list-format';
 import { ChatArt } from './home-art';
+import { ActionToast } from '../bots/action-toast';
 
 function timeOf(c: ConversationDoc): number {
   return c.last_message?.timestamp ?? c.last_activity;
@@ -28,8 +29,23 @@ export function ChatListPanel() {
   // the remote hidden list: the defaults until the remote flags reach the app's documents
   const shown = withoutHidden(visibleConversations(conversations.value), DEFAULT_REMOTE_FLAGS.hidden_bots);
   const miniApps = activity.value?.payload.mini_app_subscription_list ?? [];
+  // the blocked and archived lists (issue 5 part 4), shown when there is something in them
+  const hasArchived = conversations.value.some((c) => c.archive_time !== null && c.block_time === null);
+  const hasBlocked = conversations.value.some((c) => c.block_time !== null);
+  const lists = (hasArchived || hasBlocked) && (
+    <p className="home-list__more">
+      {hasArchived && <Link to="/archived" className="home-list__more-link">{intl.formatMessage({ id: 'lists.archived.title' })}</Link>}
+      {hasBlocked && <Link to="/blocked" className="home-list__more-link">{intl.formatMessage({ id: 'lists.blocked.title' })}</Link>}
+    </p>
+  );
   if (shown.length === 0 && miniApps.length === 0) {
-    return <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />;
+    return (
+      <>
+        <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />
+        {lists}
+        <ActionToast />
+      </>
+    );
   }
   const now = Date.now();
   return (
@@ -59,6 +75,8 @@ export function ChatListPanel() {
         })}
       </ul>
       <MiniAppRow apps={miniApps} headingId="home-chat-mini-apps" heading={intl.formatMessage({ id: 'home.chat.miniApps' })} />
+      {lists}
+      <ActionToast />
     </section>
   );
 }

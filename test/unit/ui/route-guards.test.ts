@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redirectFor, type AppPath, type AuthSnapshot } from '../../../src/app/route-guards';
 
-const PATHS: AppPath[] = ['/', '/otp-verification', '/onboarding', '/home', '/chat/$botUuid'];
+const PATHS: AppPath[] = ['/', '/otp-verification', '/onboarding', '/home', '/chat/$botUuid', '/bot-info', '/bot-faq', '/bot-review', '/blocked', '/archived'];
 const signedOut = (otpRequested = false): AuthSnapshot => ({ signedIn: false, otpRequested, onboardingStep: null });
 
 describe('redirectFor', () => {
@@ -27,9 +27,9 @@ describe('redirectFor', () => {
     }
   });
 
-  it('sends signed-in, onboarded users home from every route but home and a chat thread', () => {
+  it('sends signed-in, onboarded users home from every route but the member screens', () => {
     const auth: AuthSnapshot = { signedIn: true, otpRequested: true, onboardingStep: null };
-    const open = new Set<AppPath>(['/home', '/chat/$botUuid']);
+    const open = new Set<AppPath>(['/home', '/chat/$botUuid', '/bot-info', '/bot-faq', '/bot-review', '/blocked', '/archived']);
     for (const path of PATHS) expect(redirectFor(path, auth)).toBe(open.has(path) ? null : '/home');
   });
 });
