@@ -25,6 +25,12 @@ import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
+import { loadRemoteFlags, remoteConfigRoutes } from './config/remote-config';
+import { pushRoutes } from './push/routes';
+import { PushSender, type PushOutcome } from './push/sender';
+import type { PushOptions } from './push/subscriptions';
+import { loadVapidKeys, type VapidKeys } from './push/vapid';
+import type { RemoteFlags } from '../src/api/remote-flags';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes];
@@ -54,6 +60,10 @@ export interface ServerOptions {
   slowBotDelayMs?: number;
   /** Origins allowed to open the socket besides the server's own (e.g. a dev server). */
   allowedOrigins?: readonly string[];
+  /** Web Push: accepted push services (tests add a local mock), VAPID subject, TTL, outcomes. */
+  push?: PushOptions & { onOutcome?: (outcome: PushOutcome) => void };
+  /** The remote flags; default read from REMOTE_CONFIG_FILE or server/data/remote-config.json. A function is read per request. */
+  remoteFlags?: RemoteFlags | (() => RemoteFlags);
 }
 
 export interface Server {
@@ -95,10 +105,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const versionCode = opts.versionCode ?? versionCodeOf(versionName);
 
   let cursorSecret: Buffer;
+  let vapidKeys: VapidKeys;
+  let remoteFlags: () => RemoteFlags;
   try {
     await migrate(db, now);
     await seedBots(db, now());
     cursorSecret = await loadCursorSecret(db, now());
+    vapidKeys = await loadVapidKeys(db, now());
+    const flags = opts.remoteFlags ?? loadRemoteFlags(process.env.REMOTE_CONFIG_FILE || undefined);
+    remoteFlags = typeof flags === 'function' ? flags : () => flags;
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -143,13 +158,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
-  const runtime = new BotRuntime({ db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs });
+  const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
+  const runtime = new BotRuntime({
+    db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs,
+    onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
+  });
   const authenticate = sessionAuthenticator(db, now);
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
 
   const api = createApiRouter(app, authenticate);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
   for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop]) register(api, ctx);
+  for (const register of [pushRoutes(vapidKeys, opts.push), remoteConfigRoutes(remoteFlags)]) register(api, ctx);
 
   registerVersion(app, { version_code: versionCode, version_name: versionName });
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
@@ -196,6 +216,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       await sweepRunning;
       await app.close();
       await runtime.close();
+      await pushSender.idle();
       if (ownsDb) await db.close();
     },
   };

@@ -33,6 +33,10 @@ export const ROUTE_TABLE = {
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
+  // push and remote config (issue 6)
+  getVapidPublicKey: { path: '/mobile/get-vapid-public-key', method: 'GET', auth: false },
+  savePwaSubscription: { path: '/mobile/save-pwa-subscription', method: 'POST', auth: true },
+  getRemoteConfig: { path: '/config/get-remote-config', method: 'GET', auth: false },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;
