@@ -2,6 +2,7 @@
 // status are local documents, not collections). The worker and the UI both read and write
 // them through src/db; this file is the agreement between the two.
 import type { CartAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
+import type { RemoteFlagsDoc } from '../api/remote-flags';
 import type { CountryIso } from '../domain/countries';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
@@ -107,6 +108,39 @@ export interface GeoCacheDoc {
   cities: Record<string, { list: CityEntry[]; fetchedAt: number }>;
 }
 
+/** 'update-prompt' (added by the PWA shell): when the update dialog was last raised (at most once a day). */
+export interface UpdatePromptDoc {
+  /** epoch ms; null: never */
+  lastPromptAt: number | null;
+  /** the newest version_code the server announced */
+  latestVersionCode: number | null;
+}
+
+/**
+ * 'in-app-notification' (added by the PWA shell): the last message of another bot that deserves a
+ * notification (not muted, not hidden, not on screen), written by the worker, shown by the page as
+ * a toast or, when the page is hidden and permission is granted, a system notification.
+ */
+export interface InAppNotificationDoc {
+  /** the message id: the page shows each once */
+  id: string;
+  bot_uuid: string;
+  name: string;
+  icon: string;
+  /** the message's text, uncapped; the page applies notificationBody() with its translation */
+  text: string;
+  at: number;
+}
+
+/** 'push-state' (added by the PWA shell): the notification permission flow and the saved subscription. */
+export interface PushStateDoc {
+  /** when the user declined the confirm modal (the re-ask waits NOTIFICATION_REASK_GAP_MS) */
+  declinedAt: number | null;
+  /** the endpoint the server accepted, and when */
+  savedEndpoint: string | null;
+  savedAt: number | null;
+}
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -117,6 +151,10 @@ export const LOCAL_DOC_IDS = {
   geoCache: 'geo-cache',
   chatView: 'chat-view',
   carts: 'carts',
+  remoteFlags: 'remote-flags',
+  updatePrompt: 'update-prompt',
+  inAppNotification: 'in-app-notification',
+  pushState: 'push-state',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -130,6 +168,10 @@ export interface LocalDocTypes {
   'geo-cache': GeoCacheDoc;
   'chat-view': ChatViewDoc;
   carts: CartsDoc;
+  'remote-flags': RemoteFlagsDoc;
+  'update-prompt': UpdatePromptDoc;
+  'in-app-notification': InAppNotificationDoc;
+  'push-state': PushStateDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

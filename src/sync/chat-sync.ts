@@ -79,10 +79,14 @@ export interface ChatSyncDeps {
   /** overrides of the spec's timings, for tests */
   timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number } | undefined;
   log?: (message: string, detail?: unknown) => void;
+  /** Messages stored for a bot, with the bot on screen (in-app notifications, notify-sync.ts). */
+  onIncoming?: ((botUuid: string, messages: readonly ChatMessage[], onScreen: string | null) => Promise<unknown>) | undefined;
 }
 
 export interface ChatSync {
   flows: ChatFlows;
+  /** The engine's view of the network (the page's reports included), for the other loops. */
+  connectivity: Connectivity;
   /** for tests: whether this engine holds the leadership */
   isLeader(): boolean;
   close(): Promise<void>;
@@ -183,7 +187,9 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
         else await storeServerMessages(db, botUuid, messages, { owner: await owner(), countUnread });
       } catch (err) {
         log('sync: storing messages failed', err);
+        continue;
       }
+      if (deps.onIncoming) await deps.onIncoming(botUuid, messages, onScreen).catch((err: unknown) => log('sync: notification failed', err));
     }
   }
 
@@ -436,6 +442,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
 
   return {
     flows,
+    connectivity,
     isLeader: () => leadership?.isLeader() ?? false,
     async close() {
       closing = true;

@@ -7,8 +7,17 @@ import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
+import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
+import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
+import { ok, type CommandResult } from '../db/command-result';
 
-export type EngineCommands = SessionFlows & ChatFlows;
+/** The PWA shell's flows (issue 6): update check and remote config on demand. */
+export interface ShellFlows {
+  checkForUpdate(): Promise<CommandResult<VersionCheckOutcome>>;
+  refreshRemoteConfig(): Promise<CommandResult<RemoteConfigOutcome>>;
+}
+
+export type EngineCommands = SessionFlows & ChatFlows & NotifyFlows & ShellFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -31,8 +40,10 @@ export interface EngineConfig {
   /** Web Locks for the leader election; absent: this engine leads. */
   locks?: LockManagerLike;
   connectivity?: Connectivity;
-  /** Shorter spec timings for tests (socket retry, retry count, reply timeout). */
-  timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number };
+  /** Shorter spec timings for tests (socket retry, retry count, reply timeout, version check). */
+  timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number; versionCheckMs?: number };
+  /** version_code of the running build; absent or null: no update check (Node tests of other flows). */
+  buildVersionCode?: number | null;
 }
 
 export interface EngineParts {
@@ -67,8 +78,26 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     locks: config.locks,
     connectivity: config.connectivity,
     timings: config.timings,
+    onIncoming: (botUuid, messages, onScreen) => recordIncoming(db, botUuid, messages, onScreen, clock.now()),
   });
-  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  const checks = startAppChecks({
+    db, http, clock, fetch: config.fetch, origin: config.origin, connectivity: chat.connectivity,
+    buildVersionCode: config.buildVersionCode ?? null, isLeader: chat.isLeader,
+    ...(config.timings?.versionCheckMs !== undefined ? { timings: { versionCheckMs: config.timings.versionCheckMs } } : {}),
+  });
+  const shell: ShellFlows = {
+    checkForUpdate: async () => ok(await checks.checkVersion()),
+    refreshRemoteConfig: async () => ok(await checks.refreshRemoteConfig(true)),
+  };
+  const notify = createNotifyFlows({ db, http, clock });
+  return {
+    flows: { ...session.flows, ...chat.flows, ...notify, ...shell },
+    stop: async () => {
+      checks.close();
+      await chat.close();
+    },
+    isLeader: chat.isLeader,
+  };
 }
 
 /** The flows only (tests of the session flows). */
