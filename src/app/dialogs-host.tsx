@@ -32,6 +32,7 @@ export function DialogsHost() {
         return;
       }
       if (result.value.reload) {
+        // update-app-version: the lead wires applyUpdateWhenIdle() from src/app/service-worker.ts here
         window.location.reload();
         return;
       }

@@ -91,3 +91,40 @@ export function parsePushPayload(value: unknown): PushPayload | null {
   const str = (x: unknown) => (typeof x === 'string' ? x : '');
   return { bot_uuid: v.bot_uuid, name: str(v.name), icon: str(v.icon), body: notificationBody(str(v.body)) };
 }
+
+// ---------- what the service worker can read ----------
+
+/**
+ * The page keeps a copy of each conversation's mute fields and the hidden bots in the Cache
+ * Storage (a JSON response under NOTIFY_STATE_URL in the NOTIFY_STATE_CACHE cache), because the
+ * service worker must decide on a push while no page is open and cannot open RxDB cheaply. The
+ * server already skips muted conversations; this copy covers a mute made on the device that has
+ * not reached the server yet.
+ */
+export const NOTIFY_STATE_CACHE = 'notify-state-v1';
+export const NOTIFY_STATE_URL = '/__notify-state.json';
+
+export interface NotifyState {
+  /** mute fields by bot_uuid */
+  mutes: Record<string, MuteFields>;
+  /** hidden bots of the remote flags: excluded */
+  hidden: string[];
+  /** when the page wrote it (epoch ms) */
+  at: number;
+}
+
+export function parseNotifyState(value: unknown): NotifyState | null {
+  if (value === null || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const mutes: Record<string, MuteFields> = {};
+  if (v.mutes !== null && typeof v.mutes === 'object') {
+    for (const [bot, m] of Object.entries(v.mutes as Record<string, unknown>)) {
+      if (m === null || typeof m !== 'object') continue;
+      const f = m as Record<string, unknown>;
+      const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+      mutes[bot] = { mute_time: num(f.mute_time), mute_duration: num(f.mute_duration) };
+    }
+  }
+  const hidden = Array.isArray(v.hidden) ? v.hidden.filter((x): x is string => typeof x === 'string') : [];
+  return { mutes, hidden, at: typeof v.at === 'number' ? v.at : 0 };
+}

@@ -3,6 +3,7 @@
 import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import { useConversations, type ConversationDoc } from '../../db/ui-surface';
+import { useRemoteFlags } from '../../db/hooks';
 import { ConversationRow } from '../../ui/conversation-row';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -18,8 +19,10 @@ export function ChatListPanel() {
   const intl = useIntl();
   const navigate = useNavigate();
   const conversations = useConversations();
+  // the remote hidden-bots list (spec part 1 §3) leaves the list too
+  const hidden = useRemoteFlags().hidden_bots;
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
-  const shown = visibleConversations(conversations.value);
+  const shown = visibleConversations(conversations.value).filter((c) => !hidden.includes(c.bot_uuid));
   if (shown.length === 0) {
     return <EmptyState illustration={<ChatArt />} title={intl.formatMessage({ id: 'home.chat.empty.title' })} body={intl.formatMessage({ id: 'home.chat.empty.body' })} />;
   }

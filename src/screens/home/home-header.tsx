@@ -5,6 +5,7 @@ import { MSG } from '../../domain/errors';
 import { useConfirm } from '../../app/confirm';
 import { Brand } from '../shared/brand';
 import { LanguageSwitcher } from '../shared/language-switcher';
+import { useOnline } from '../shared/use-online';
 
 /** The app bar: name, language switcher, and logout (confirmed first). */
 export function HomeHeader() {
@@ -26,11 +27,18 @@ export function HomeHeader() {
     setBusy(false);
   };
   const label = intl.formatMessage({ id: 'home.logout' });
+  const online = useOnline();
   return (
     <header className="home-header">
       <div className="home-header__inner">
         <Brand tone="on-brand" />
         <div className="home-header__actions">
+          {!online && (
+            <span className="home-header__offline" data-testid="home-offline-indicator">
+              <span className="home-header__offline-dot" aria-hidden="true" />
+              {intl.formatMessage({ id: 'home.offline.indicator' })}
+            </span>
+          )}
           <LanguageSwitcher tone="on-brand" />
           <button type="button" className="home-header__logout" onClick={() => void onLogout()} disabled={busy} aria-label={label} title={label}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

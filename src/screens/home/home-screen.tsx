@@ -29,8 +29,9 @@ export default function HomeScreen() {
 
   useEffect(() => {
     // A failure (offline, server error) keeps the stored lists; its dialog, if any, comes from sync-status.
-    void refreshChatLists();
-  }, []);
+    // Offline the call waits: the lists refresh when the network returns (online turns true).
+    if (online) void refreshChatLists();
+  }, [online]);
 
   return (
     <div className="home">
