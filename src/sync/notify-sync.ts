@@ -27,12 +27,13 @@ export async function recordIncoming(db: AppDatabase, botUuid: string, messages:
   };
   if (!shouldNotify(entry, onScreen, now, flags?.flags.hidden_bots ?? [])) return false;
   if (conversation?.block_time != null) return false;
-  const bot = conversation ? null : await db.bots.findOne(botUuid).exec();
+  // a conversation made by a socket frame may not know its bot's name yet: the bot list does
+  const bot = conversation?.name ? null : await db.bots.findOne(botUuid).exec();
   await setLocalDoc(db, 'in-app-notification', {
     id: last.message_id,
     bot_uuid: botUuid,
-    name: conversation?.name ?? bot?.name ?? '',
-    icon: conversation?.icon ?? bot?.icon ?? '',
+    name: conversation?.name || bot?.name || '',
+    icon: conversation?.icon || bot?.icon || '',
     text: last.text?.body ?? '',
     at: now,
   });
