@@ -130,12 +130,15 @@ export function startAppChecks(deps: AppChecksDeps): AppChecks {
     }
   }
 
+  // The periodic rounds run in the leader only; the checks at start, sign-in and reconnect run in
+  // every tab (the leader election may not have settled yet, and one extra request per tab is cheap).
+  const round = () => {
+    void checkVersion().catch((err: unknown) => log('sync: version check failed', err));
+    void refreshRemoteConfig().catch((err: unknown) => log('sync: remote config failed', err));
+  };
   const tick = () => {
     if (closed) return;
-    if (leads()) {
-      void checkVersion().catch((err: unknown) => log('sync: version check failed', err));
-      void refreshRemoteConfig().catch((err: unknown) => log('sync: remote config failed', err));
-    }
+    if (leads()) round();
     timer = clock.setTimeout(tick, interval);
   };
 
@@ -147,15 +150,15 @@ export function startAppChecks(deps: AppChecksDeps): AppChecks {
     const first = lastToken === undefined;
     lastToken = token;
     if (first) {
-      tick();
+      round();
+      timer = clock.setTimeout(tick, interval);
       return;
     }
-    if (token && leads()) void checkVersion().catch((err: unknown) => log('sync: version check failed', err));
+    if (token) void checkVersion().catch((err: unknown) => log('sync: version check failed', err));
   });
   const net = connectivity.subscribe((online) => {
-    if (!online || closed || !leads()) return;
-    void checkVersion().catch((err: unknown) => log('sync: version check failed', err));
-    void refreshRemoteConfig().catch((err: unknown) => log('sync: remote config failed', err));
+    if (!online || closed) return;
+    round();
   });
 
   return {

@@ -5,7 +5,7 @@ export interface NotificationToastProps {
   name: string;
   icon: string;
   body: string;
-  /** accessible name of the toast's main button, e.g. 'Open chat with Echo' */
+  /** tooltip of the toast's main button, e.g. 'Open chat with Echo' (its accessible name is the visible name and text) */
   openLabel: string;
   closeLabel: string;
   onOpen(): void;
@@ -16,7 +16,7 @@ export interface NotificationToastProps {
 export function NotificationToast({ name, icon, body, openLabel, closeLabel, onOpen, onClose }: NotificationToastProps) {
   return (
     <div className="notification-toast" role="status" aria-live="polite">
-      <button type="button" className="notification-toast__open" onClick={onOpen} aria-label={openLabel}>
+      <button type="button" className="notification-toast__open" onClick={onOpen} title={openLabel}>
         <Avatar name={name || '?'} src={icon} size="small" />
         <span className="notification-toast__text">
           <strong className="notification-toast__name">{name}</strong>
