@@ -54,8 +54,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built app is; default dist/ of the repository. */
   staticDir?: string;
-  /** version_code of /version.json; default from package.json's version (0.1.0 → 100). */
-  versionCode?: number;
+  /** version_code of /version.json; default from package.json's version (0.1.0 → 100). A function is read per request (tests). */
+  versionCode?: number | (() => number);
   /** How long the slow demo bot waits before answering (ms); default 2000. */
   slowBotDelayMs?: number;
   /** Origins allowed to open the socket besides the server's own (e.g. a dev server). */
@@ -103,6 +103,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const db = opts.db ?? await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.databaseSchema });
   const versionName = packageVersion();
   const versionCode = opts.versionCode ?? versionCodeOf(versionName);
+  const versionFile = () => ({ version_code: typeof versionCode === 'function' ? versionCode() : versionCode, version_name: versionName });
 
   let cursorSecret: Buffer;
   let vapidKeys: VapidKeys;
@@ -171,7 +172,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop]) register(api, ctx);
   for (const register of [pushRoutes(vapidKeys, opts.push), remoteConfigRoutes(remoteFlags)]) register(api, ctx);
 
-  registerVersion(app, { version_code: versionCode, version_name: versionName });
+  registerVersion(app, versionFile);
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
 
   app.setNotFoundHandler((request, reply) => {

@@ -37,9 +37,13 @@ async function openBot(page: Page, name: string, id: string): Promise<void> {
 
 describe('update available', () => {
   it('shows the update dialog when version.json is newer than the build; declined, not again the same day', async () => {
-    const server = await startAppServer({ server: { versionCode: BUILD_VERSION_CODE + 1 } });
+    let served = BUILD_VERSION_CODE;
+    const server = await startAppServer({ server: { versionCode: () => served } });
     const { context, page } = await signedInPage(server.url);
     try {
+      // a new version is deployed while the app runs; the next check (here: the one at start) sees it
+      served = BUILD_VERSION_CODE + 1;
+      await page.reload();
       const dialog = dialogNamed(page, en('dialog.update.title'));
       await dialog.waitFor();
       await dialog.getByText(en('dialog.update.body')).waitFor();
