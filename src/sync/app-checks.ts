@@ -6,7 +6,7 @@
 // (the 'update-prompt' local document remembers when). A fetch with no answer marks the app
 // offline (spec §8 "Version fetch failure"); the next answer marks it online again.
 //
-// Remote config: the flags of spec §3, fetched with a REMOTE_CONFIG_FETCH_TIMEOUT_MS timeout;
+// Remote config (while signed in): the flags of spec §3, fetched with a REMOTE_CONFIG_FETCH_TIMEOUT_MS timeout;
 // the first fetch of a session (this engine's life) bypasses the HTTP cache, later ones happen at
 // most once per REMOTE_CONFIG_MIN_INTERVAL_MS. Kept in the 'remote-flags' local document (with
 // the defaults merged in) so the flags hold offline. A failed fetch keeps the stored flags.
@@ -47,7 +47,7 @@ export interface AppChecks {
 }
 
 export type VersionCheckOutcome = 'not-signed-in' | 'offline' | 'current' | 'newer-prompted' | 'newer-quiet' | 'bad-answer';
-export type RemoteConfigOutcome = 'fetched' | 'not-due' | 'failed';
+export type RemoteConfigOutcome = 'fetched' | 'not-due' | 'failed' | 'not-signed-in';
 
 /** The stored flags over the defaults, so a flag the server adds later still has a value. */
 export function mergeFlags(stored: Partial<RemoteFlags> | null | undefined): RemoteFlags {
@@ -113,6 +113,8 @@ export function startAppChecks(deps: AppChecksDeps): AppChecks {
   }
 
   async function refreshRemoteConfig(force = false): Promise<RemoteConfigOutcome> {
+    // the flags gate the signed-in screens; the login screen does with the stored or default ones
+    if (!(await signedIn())) return 'not-signed-in';
     const stored = await getLocalDoc(db, 'remote-flags');
     const now = clock.now();
     const due = force || firstConfigFetch || stored?.fetchedAt == null || now - stored.fetchedAt >= REMOTE_CONFIG_MIN_INTERVAL_MS;
@@ -154,7 +156,7 @@ export function startAppChecks(deps: AppChecksDeps): AppChecks {
       timer = clock.setTimeout(tick, interval);
       return;
     }
-    if (token) void checkVersion().catch((err: unknown) => log('sync: version check failed', err));
+    if (token) round();
   });
   const net = connectivity.subscribe((online) => {
     if (!online || closed) return;

@@ -112,10 +112,11 @@ describe('version check', () => {
     expect(api.versions()[1]!.url).toBe(`/version.json?t=${START + VERSION_CHECK_INTERVAL_MS}`);
   });
 
-  it('does not check while signed out', async () => {
+  it('does not check (nor fetch the remote config) while signed out', async () => {
     const { checks: c, api } = await setup({ signedIn: false });
     expect(await c.checkVersion()).toBe('not-signed-in');
-    expect(api.versions()).toHaveLength(0);
+    expect(await c.refreshRemoteConfig()).toBe('not-signed-in');
+    expect(api.seen).toHaveLength(0);
   });
 
   it('a newer version_code raises the update dialog, at most once a day', async () => {
