@@ -10,6 +10,7 @@ import { signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble } from './helpers/chat';
 import { packageVersion, versionCodeOf } from '../../server/web/version';
+import { DEFAULT_REMOTE_FLAGS } from '../../src/api/remote-flags';
 
 const en = texts('en');
 const SLOW_BOT_ID = '1000000000000002';
@@ -156,6 +157,30 @@ describe('connectivity and notifications', () => {
       expect(await dialogNamed(page, en('notification.prompt.title')).count()).toBe(0);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('remote config', () => {
+  it('a bot on the remote hidden list stays out of the Chat tab', async () => {
+    const server = await startAppServer({ server: { remoteFlags: { ...DEFAULT_REMOTE_FLAGS, hidden_bots: [ECHO_BOT_ID] } } });
+    const { context, page } = await signedInPage(server.url);
+    try {
+      for (const [name, id] of [['Echo', ECHO_BOT_ID], ['Slow echo', SLOW_BOT_ID]] as const) {
+        await openBot(page, name, id);
+        const input = page.getByRole('textbox', { name: en('chat.input.label') });
+        await input.fill(`hello ${name}`);
+        await input.press('Enter');
+        await page.getByRole('button', { name: en('chat.back') }).click();
+        await page.waitForURL(/\/home$/);
+      }
+      await page.getByRole('tab', { name: en('home.tab.chat') }).click();
+      const list = page.locator('#home-chat-heading + ul');
+      await list.getByText('Slow echo', { exact: true }).waitFor();
+      expect(await list.getByText('Echo', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+      await server.close();
     }
   });
 });
