@@ -119,21 +119,22 @@ export function NotificationsHost() {
     })();
   }, [signedIn, where, conversed, pushState.loaded, pushState.doc?.declinedAt, confirm, intl]);
 
-  // the service worker's copy of the mute fields and hidden bots (sw/push.ts reads it on a push)
-  const muteKey = conversations.value.map((c) => `${c.bot_uuid}:${c.mute_time ?? ''}:${c.mute_duration ?? ''}`).join(',') + `|${hidden.join(',')}`;
+  // the service worker's copy of the mute fields and hidden bots (sw/push.ts reads it on a push),
+  // written only when it changes, and after a short pause (a burst of messages changes the list often)
+  const mutes = Object.fromEntries(conversations.value.map((c) => [c.bot_uuid, { mute_time: c.mute_time ?? null, mute_duration: c.mute_duration ?? null }]));
+  const stateKey = conversations.loaded ? JSON.stringify({ mutes, hidden }) : '';
+  const written = useRef('');
   useEffect(() => {
-    if (!conversations.loaded || typeof caches === 'undefined') return;
-    const state: NotifyState = {
-      mutes: Object.fromEntries(conversations.value.map((c) => [c.bot_uuid, { mute_time: c.mute_time ?? null, mute_duration: c.mute_duration ?? null }])),
-      hidden: [...hidden],
-      at: Date.now(),
-    };
-    void caches.open(NOTIFY_STATE_CACHE)
-      .then((cache) => cache.put(NOTIFY_STATE_URL, new Response(JSON.stringify(state), { headers: { 'content-type': 'application/json' } })))
-      .catch(() => {});
-    // muteKey stands for the fields used; the arrays themselves change identity on every write
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [conversations.loaded, muteKey]);
+    if (stateKey === '' || stateKey === written.current || typeof caches === 'undefined') return;
+    const timer = setTimeout(() => {
+      written.current = stateKey;
+      const state: NotifyState = { ...(JSON.parse(stateKey) as Omit<NotifyState, 'at'>), at: Date.now() };
+      void caches.open(NOTIFY_STATE_CACHE)
+        .then((cache) => cache.put(NOTIFY_STATE_URL, new Response(JSON.stringify(state), { headers: { 'content-type': 'application/json' } })))
+        .catch(() => {});
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [stateKey]);
 
   if (!toast || !where) return null;
   return (
