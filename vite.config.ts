@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { packageVersion, versionCodeOf } from './server/web/version';
 
 // The locale files hold ICU text; at build time each message is parsed into its AST, so the
 // app ships formatjs's no-parser build instead of the ICU parser (about 10 KB gzip less on the
@@ -50,6 +51,8 @@ const serviceWorker = VitePWA({
 
 export default defineConfig({
   plugins: [precompileMessages(), react(), serviceWorker],
+  // the build's version_code, by the rule /version.json uses, so the update check compares like with like
+  define: { __APP_VERSION_CODE__: JSON.stringify(versionCodeOf(packageVersion())) },
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
   },

@@ -37,6 +37,12 @@ import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
+import { loadRemoteFlags, remoteConfigRoutes } from './config/remote-config';
+import { pushRoutes } from './push/routes';
+import { PushSender, type PushOutcome } from './push/sender';
+import type { PushOptions } from './push/subscriptions';
+import { loadVapidKeys, type VapidKeys } from './push/vapid';
+import type { RemoteFlags } from '../src/api/remote-flags';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -64,8 +70,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the built app is; default dist/ of the repository. */
   staticDir?: string;
-  /** version_code of /version.json; default from package.json's version (0.1.0 → 100). */
-  versionCode?: number;
+  /** version_code of /version.json; default from package.json's version (0.1.0 → 100). A function is read per request (tests). */
+  versionCode?: number | (() => number);
   /** How long the slow demo bot waits before answering (ms); default 2000. */
   slowBotDelayMs?: number;
   /** Origins allowed to open the socket besides the server's own (e.g. a dev server). */
@@ -77,6 +83,10 @@ export interface ServerOptions {
   mediaDir?: string;
   /** How many bots a user may pin (limit_pin_bots); default the remote flag's default. */
   pinLimit?: number;
+  /** Web Push: accepted push services (tests add a local mock), VAPID subject, TTL, outcomes. */
+  push?: PushOptions & { onOutcome?: (outcome: PushOutcome) => void };
+  /** The remote flags; default read from REMOTE_CONFIG_FILE or server/data/remote-config.json. A function is read per request. */
+  remoteFlags?: RemoteFlags | (() => RemoteFlags);
 }
 
 export interface Server {
@@ -117,10 +127,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const db = opts.db ?? await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.databaseSchema });
   const versionName = packageVersion();
   const versionCode = opts.versionCode ?? versionCodeOf(versionName);
+  const versionFile = () => ({ version_code: typeof versionCode === 'function' ? versionCode() : versionCode, version_name: versionName });
 
   let cursorSecret: Buffer;
   let mediaSecret: Buffer;
   let media: MediaFiles;
+  let vapidKeys: VapidKeys;
+  let remoteFlags: () => RemoteFlags;
   try {
     await migrate(db, now);
     await seedBots(db, now());
@@ -130,6 +143,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     mediaSecret = await loadMediaSecret(db, now());
     const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;
     media = await MediaFiles.open(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined));
+    vapidKeys = await loadVapidKeys(db, now());
+    const flags = opts.remoteFlags ?? loadRemoteFlags(process.env.REMOTE_CONFIG_FILE || undefined);
+    remoteFlags = typeof flags === 'function' ? flags : () => flags;
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -175,7 +191,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
-  const runtime = new BotRuntime({ db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs });
+  const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
+  const runtime = new BotRuntime({
+    db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs,
+    onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
+  });
   const authenticate = sessionAuthenticator(db, now);
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
 
@@ -186,13 +206,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     shop,
     mediaRoutes({ secret: mediaSecret }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
+    pushRoutes(vapidKeys, opts.push),
+    remoteConfigRoutes(remoteFlags),
   ];
   for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
   await registerUpload(app, { db, now, secret: mediaSecret, files: media });
   registerDownload(app, { db, now, files: media });
 
-  registerVersion(app, { version_code: versionCode, version_name: versionName });
+  registerVersion(app, versionFile);
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
 
   app.setNotFoundHandler((request, reply) => {
@@ -239,6 +261,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       await sweepRunning;
       await app.close();
       await runtime.close();
+      await pushSender.idle();
       if (ownsDb) await db.close();
       await media.close();
     },

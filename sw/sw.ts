@@ -1,5 +1,5 @@
 // The service worker (DESIGN.md §2): precache and runtime caches (routes.ts), background sync of
-// the outbox (background-sync.ts), push (sw/push.ts, added at merge), and the update rule.
+// the outbox (background-sync.ts), push notifications (push.ts), and the update rule.
 //
 // Update rule (spec part 1 §4 "app update"; issue 6 part 4): a new version installs and then
 // WAITS. It never calls skipWaiting on its own: the page asks for it (SKIP_WAITING) once the
@@ -9,6 +9,7 @@ import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { SKIP_WAITING_MESSAGE } from '../src/domain/constants';
 import { registerBackgroundSync } from './background-sync';
+import { registerPushHandlers } from './push';
 import { registerCachingRoutes } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -16,10 +17,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 registerCachingRoutes(self, self.__WB_MANIFEST);
 registerBackgroundSync(self);
 
-// ---- push (wt-p6b): the lead adds here at merge ----
-//   import { registerPushHandlers } from './push';
-//   registerPushHandlers(self);
-// ---------------------------------------------------
+registerPushHandlers(self);
 
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;

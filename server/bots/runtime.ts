@@ -20,6 +20,8 @@ export interface RuntimeDeps {
   hub: SocketHub;
   /** How long the slow bot thinks (ms); default 2 s. */
   slowDelayMs?: number | undefined;
+  /** A bot message no live socket of the user took (the Web Push sender, server/push). */
+  onUndelivered?: ((userUuid: string, botUuid: string, message: ChatMessage) => void) | undefined;
 }
 
 /** Everything a reply carries besides its type is stored, and sent back as it is. */
@@ -87,7 +89,7 @@ export class BotRuntime {
   /** Subscribes; stores and pushes the bot's welcome when the conversation is empty. */
   async initiate(userUuid: string, botUuid: string): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
-    const { db, now, hub } = this.deps;
+    const { db, now } = this.deps;
     await subscribe(db, userUuid, botUuid, now());
     const rows = await db.transaction(async (tx) => {
       const conv = await lockConversation(tx, userUuid, botUuid);
@@ -97,7 +99,7 @@ export class BotRuntime {
       return stored;
     });
     const messages = rows.map(toWire);
-    for (const message of messages) await hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+    for (const message of messages) await this.pushBotMessage(userUuid, botUuid, message);
     return messages;
   }
 
@@ -109,10 +111,16 @@ export class BotRuntime {
     for (const r of replies) {
       const { row } = await db.transaction((tx) => storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now()));
       const message = toWire(row);
-      await hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+      await this.pushBotMessage(userUuid, botUuid, message);
       out.push(message);
     }
     return out;
+  }
+
+  /** To the user's live sockets; with none, to the Web Push sender. */
+  private async pushBotMessage(userUuid: string, botUuid: string, message: ChatMessage): Promise<void> {
+    const sent = await this.deps.hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
+    if (sent === 0) this.deps.onUndelivered?.(userUuid, botUuid, message);
   }
 
   private later(task: () => Promise<unknown>): void {

@@ -21,9 +21,10 @@ export function versionCodeOf(version: string): number {
   return major * 10_000 + minor * 100 + patch;
 }
 
-export function registerVersion(app: FastifyInstance, file: VersionFile): void {
+/** `file` may be a function, read per request (tests swap the version at run time). */
+export function registerVersion(app: FastifyInstance, file: VersionFile | (() => VersionFile)): void {
   app.get('/version.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return file;
+    return typeof file === 'function' ? file() : file;
   });
 }

@@ -6,6 +6,7 @@ import { CART_LIMITS } from '../domain/constants';
 import { parseMobile } from '../domain/countries';
 import type { BotSummary, ChatMessage, ConversationEntry, GaEvent, Money } from './messages';
 import type { CatalogAnswer } from './catalog';
+import type { RemoteFlags } from './remote-flags';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
 import type { DiscoveryPage, RecentActivityPage, SearchAnswer } from './discovery';
 
@@ -67,6 +68,19 @@ export interface ErrorBody {
 
 export interface StateEntry { code: string; name: string }
 export interface CityEntry { name: string }
+
+// ---------- push ----------
+
+const base64url = (field: string, bytes: number) => z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, `${field} must be base64url`)
+  .refine((v) => Math.floor((v.replace(/=+$/, '').length * 6) / 8) === bytes, { message: `${field} must encode ${bytes} bytes` });
+
+/** PushSubscription.toJSON(): p256dh is an uncompressed P-256 point (65 bytes), auth 16 bytes. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string().url('subscription.endpoint must be a URL').max(2048, 'subscription.endpoint is at most 2048 characters'),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url('keys.p256dh', 65), auth: base64url('keys.auth', 16) }).strict(),
+}).strict();
+export type PushSubscriptionJson = z.output<typeof pushSubscriptionSchema>;
 
 // ---------- routes ----------
 
@@ -433,6 +447,23 @@ export const routes = {
     body: z.object({ bot_uuid: botIdSchema, catalog_uuid: cartIdSchema.optional() }).strict(),
   }),
   ...botProfileRoutes,
+  // ---------- push and remote config (issue 6) ----------
+  /** The server's VAPID public key (base64url), for PushManager.subscribe's applicationServerKey. */
+  getVapidPublicKey: route<{ public_key: string }>()({ ...ROUTE_TABLE.getVapidPublicKey, body: empty }),
+  /**
+   * Keeps the browser's push subscription for the caller (one row per endpoint; saving it again
+   * updates it). The endpoint must be https on a known push service (server/push/subscriptions.ts).
+   */
+  savePwaSubscription: route<Record<string, never>>()({
+    ...ROUTE_TABLE.savePwaSubscription,
+    body: z.object({
+      subscription: pushSubscriptionSchema,
+      timestamp: z.number({ error: 'timestamp must be epoch milliseconds' }).int().nonnegative(),
+      deviceId: z.string().min(1, 'deviceId must not be empty').max(128, 'deviceId is at most 128 characters'),
+    }).strict(),
+  }),
+  /** The remote flags of spec part 1 §3 (src/api/remote-flags.ts), from the server's configuration. */
+  getRemoteConfig: route<RemoteFlags>()({ ...ROUTE_TABLE.getRemoteConfig, body: empty }),
 } as const;
 
 /** A place the address picker offers: its label and where it is. */

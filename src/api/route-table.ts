@@ -44,6 +44,10 @@ export const ROUTE_TABLE = {
   searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
   ...BOT_PROFILE_ROUTE_TABLE,
+  // push and remote config (issue 6)
+  getVapidPublicKey: { path: '/mobile/get-vapid-public-key', method: 'GET', auth: false },
+  savePwaSubscription: { path: '/mobile/save-pwa-subscription', method: 'POST', auth: true },
+  getRemoteConfig: { path: '/config/get-remote-config', method: 'GET', auth: false },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

@@ -8,6 +8,7 @@ import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
 import { Splash } from './splash';
 import { NotFound } from './not-found';
 import { DialogsHost } from './dialogs-host';
+import { NotificationsHost } from './notifications-host';
 import { SCREEN_CHUNKS } from './screen-chunks';
 
 export interface RouterContext {
@@ -20,6 +21,7 @@ function RootLayout() {
     <>
       <Outlet />
       <DialogsHost />
+      <NotificationsHost />
     </>
   );
 }

@@ -3,6 +3,7 @@
 // them through src/db; this file is the agreement between the two.
 import type { CartAnswer, CatalogAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
 import type { CartEdit } from '../domain/cart-edits';
+import type { RemoteFlagsDoc } from '../api/remote-flags';
 import type { CountryIso } from '../domain/countries';
 import type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
 
@@ -124,6 +125,39 @@ export interface RecentSearchesDoc {
   list: string[];
 }
 
+/** 'update-prompt' (added by the PWA shell): when the update dialog was last raised (at most once a day). */
+export interface UpdatePromptDoc {
+  /** epoch ms; null: never */
+  lastPromptAt: number | null;
+  /** the newest version_code the server announced */
+  latestVersionCode: number | null;
+}
+
+/**
+ * 'in-app-notification' (added by the PWA shell): the last message of another bot that deserves a
+ * notification (not muted, not hidden, not on screen), written by the worker, shown by the page as
+ * a toast or, when the page is hidden and permission is granted, a system notification.
+ */
+export interface InAppNotificationDoc {
+  /** the message id: the page shows each once */
+  id: string;
+  bot_uuid: string;
+  name: string;
+  icon: string;
+  /** the message's text, uncapped; the page applies notificationBody() with its translation */
+  text: string;
+  at: number;
+}
+
+/** 'push-state' (added by the PWA shell): the notification permission flow and the saved subscription. */
+export interface PushStateDoc {
+  /** when the user declined the confirm modal (the re-ask waits NOTIFICATION_REASK_GAP_MS) */
+  declinedAt: number | null;
+  /** the endpoint the server accepted, and when */
+  savedEndpoint: string | null;
+  savedAt: number | null;
+}
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -139,6 +173,10 @@ export const LOCAL_DOC_IDS = {
   catalogs: 'catalogs',
   botActions: 'bot-actions',
   botProfiles: 'bot-profiles',
+  remoteFlags: 'remote-flags',
+  updatePrompt: 'update-prompt',
+  inAppNotification: 'in-app-notification',
+  pushState: 'push-state',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -157,6 +195,10 @@ export interface LocalDocTypes {
   catalogs: CatalogsDoc;
   'bot-actions': BotActionsDoc;
   'bot-profiles': BotProfilesDoc;
+  'remote-flags': RemoteFlagsDoc;
+  'update-prompt': UpdatePromptDoc;
+  'in-app-notification': InAppNotificationDoc;
+  'push-state': PushStateDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -114,6 +114,14 @@ export const NOTIFICATION_BODY_MAX_CHARS = 200;
 export const NOTIFICATION_BODY_ELLIPSIS = '...';
 /** Notification gap (spec part 1 §9: "notification gap 10"). */
 export const NOTIFICATION_GAP = 10;
+/**
+ * After the user declines the notification confirm modal, it is offered again this much later
+ * (spec part 1 §9: "a configured number of days, value not shown"; this reads the spec's
+ * "notification gap 10" as that number of days).
+ */
+export const NOTIFICATION_REASK_GAP_MS = NOTIFICATION_GAP * DAY_MS;
+/** How long an in-app notification banner stays before it hides itself. */
+export const IN_APP_NOTIFICATION_SHOW_MS = 6 * SECOND_MS;
 /** Bot session message for notification (spec part 1 §9: 30). */
 export const BOT_SESSION_MESSAGE_FOR_NOTIFICATION = 30;
 

@@ -81,10 +81,14 @@ export interface ChatSyncDeps {
   log?: (message: string, detail?: unknown) => void;
   /** More work when the socket opens (the cart edits waiting to be sent). */
   afterOpen?: (() => Promise<unknown>) | undefined;
+  /** Messages stored for a bot, with the bot on screen (in-app notifications, notify-sync.ts). */
+  onIncoming?: ((botUuid: string, messages: readonly ChatMessage[], onScreen: string | null) => Promise<unknown>) | undefined;
 }
 
 export interface ChatSync {
   flows: ChatFlows;
+  /** The engine's view of the network (the page's reports included), for the other loops. */
+  connectivity: Connectivity;
   /** for tests: whether this engine holds the leadership */
   isLeader(): boolean;
   close(): Promise<void>;
@@ -185,7 +189,9 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
         else await storeServerMessages(db, botUuid, messages, { owner: await owner(), countUnread });
       } catch (err) {
         log('sync: storing messages failed', err);
+        continue;
       }
+      if (deps.onIncoming) await deps.onIncoming(botUuid, messages, onScreen).catch((err: unknown) => log('sync: notification failed', err));
     }
   }
 
@@ -442,6 +448,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
 
   return {
     flows,
+    connectivity,
     isLeader: () => leadership?.isLeader() ?? false,
     async close() {
       closing = true;

@@ -12,6 +12,16 @@ import { createSession, requestContextFrom, type SessionFlows } from './session'
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
 import { createBotActions, type BotActionFlows } from './bot-actions';
 
+import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
+import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
+import { ok, type CommandResult } from '../db/command-result';
+
+/** The PWA shell's flows (issue 6): update check and remote config on demand. */
+export interface ShellFlows {
+  checkForUpdate(): Promise<CommandResult<VersionCheckOutcome>>;
+  refreshRemoteConfig(): Promise<CommandResult<RemoteConfigOutcome>>;
+}
+
 /** Every flow the page may invoke: one type per area (each area adds its own). */
 export type EngineCommands =
   & SessionFlows
@@ -19,7 +29,9 @@ export type EngineCommands =
   & CartFlows
   & GeoFlows
   & DiscoveryFlows
-  & BotActionFlows;
+  & BotActionFlows
+  & NotifyFlows
+  & ShellFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -42,8 +54,10 @@ export interface EngineConfig {
   /** Web Locks for the leader election; absent: this engine leads. */
   locks?: LockManagerLike;
   connectivity?: Connectivity;
-  /** Shorter spec timings for tests (socket retry, retry count, reply timeout). */
-  timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number };
+  /** Shorter spec timings for tests (socket retry, retry count, reply timeout, version check). */
+  timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number; versionCheckMs?: number };
+  /** version_code of the running build; absent or null: no update check (Node tests of other flows). */
+  buildVersionCode?: number | null;
 }
 
 export interface EngineParts {
@@ -80,10 +94,20 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
     afterOpen: () => cart.syncCarts(),
+    onIncoming: (botUuid, messages, onScreen) => recordIncoming(db, botUuid, messages, onScreen, clock.now()),
   });
   const { storeCart: _storeCart, ...cartFlows } = cart;
   const discovery = createDiscoverySync({ db, http, clock, report: session.report });
   const botActions = createBotActions({ db, http, clock, report: session.report, isLeader: chat.isLeader });
+  const checks = startAppChecks({
+    db, http, clock, fetch: config.fetch, origin: config.origin, connectivity: chat.connectivity,
+    buildVersionCode: config.buildVersionCode ?? null, isLeader: chat.isLeader,
+    ...(config.timings?.versionCheckMs !== undefined ? { timings: { versionCheckMs: config.timings.versionCheckMs } } : {}),
+  });
+  const shell: ShellFlows = {
+    checkForUpdate: async () => ok(await checks.checkVersion()),
+    refreshRemoteConfig: async () => ok(await checks.refreshRemoteConfig(true)),
+  };
   const flows: EngineCommands = {
     ...session.flows,
     ...chat.flows,
@@ -91,12 +115,15 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...createGeoLookup(http),
     ...discovery,
     ...botActions.flows,
+    ...createNotifyFlows({ db, http, clock }),
+    ...shell,
   };
   return {
     flows,
-    stop: () => {
+    stop: async () => {
       botActions.close();
-      return chat.close();
+      checks.close();
+      await chat.close();
     },
     isLeader: chat.isLeader,
   };

@@ -56,6 +56,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Aborting it rejects the call with CancelError('cancelled'). */
   signal?: AbortSignal;
+  /** The fetch cache mode (remote config: 'no-store' on the first fetch of a session). */
+  cache?: RequestCache;
 }
 
 /** The path of a route, rewritten to its web variant for auth routes in standalone mode. */
@@ -106,6 +108,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const path = pathFor(name, ctx.isStandalone);
     const headers = headersFor(name, path, ctx, options.versionName);
     const init: RequestInit = { method: def.method, headers };
+    if (callOptions.cache) init.cache = callOptions.cache;
     if (def.method !== 'GET') {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);

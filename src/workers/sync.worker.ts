@@ -34,5 +34,6 @@ expose(createSyncWorkerApi({
     createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
     ...(locks ? { locks } : {}),
     connectivity,
+    buildVersionCode: __APP_VERSION_CODE__,
   },
 }));

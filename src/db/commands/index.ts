@@ -32,3 +32,4 @@ export { runBotAction } from './run-bot-action';
 export { reportBot, type ReportInput } from './report-bot';
 export { rateBot, voteReview, submitReview, deleteReview } from './review-actions';
 export { loadBotProfile, loadBotReviews, loadReportReasons, dismissBotNotice } from './load-bot-profile';
+export { enablePush, declineNotifications } from './enable-push';

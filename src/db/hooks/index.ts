@@ -12,3 +12,4 @@ export { useRxQuery, type QuerySnapshot } from './use-rx-query';
 export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches, type Cached } from './use-discovery';
 export { useCart, useCatalog } from './use-cart';
 export { useBotProfile, useBotActions } from './use-bot-profile';
+export { useRemoteFlags } from './use-remote-flags';

@@ -4,10 +4,10 @@
 // relative time and the unread count; then the user's mini apps from the stored recent activity.
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DEFAULT_REMOTE_FLAGS } from '../../api/remote-flags';
 import { useConversations, useRecentActivity, type ConversationDoc } from '../../db/ui-surface';
 import { withoutHidden } from '../../domain/discovery';
 import { MiniAppRow } from './mini-app-row';
+import { useRemoteFlags } from '../../db/hooks';
 import { ConversationRow } from '../../ui/conversation-row';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -25,9 +25,10 @@ export function ChatListPanel() {
   const navigate = useNavigate();
   const conversations = useConversations();
   const activity = useRecentActivity();
+  // the remote hidden-bots list (spec part 1 §3) leaves the list too
+  const hidden = useRemoteFlags().hidden_bots;
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
-  // the remote hidden list: the defaults until the remote flags reach the app's documents
-  const shown = withoutHidden(visibleConversations(conversations.value), DEFAULT_REMOTE_FLAGS.hidden_bots);
+  const shown = withoutHidden(visibleConversations(conversations.value), hidden);
   const miniApps = activity.value?.payload.mini_app_subscription_list ?? [];
   // the blocked and archived lists (issue 5 part 4), shown when there is something in them
   const hasArchived = conversations.value.some((c) => c.archive_time !== null && c.block_time === null);

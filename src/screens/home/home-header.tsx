@@ -6,6 +6,7 @@ import { MSG } from '../../domain/errors';
 import { useConfirm } from '../../app/confirm';
 import { Brand } from '../shared/brand';
 import { LanguageSwitcher } from '../shared/language-switcher';
+import { useOnline } from '../shared/use-online';
 
 /** The app bar: name, language switcher, and logout (confirmed first). */
 export function HomeHeader() {
@@ -27,11 +28,18 @@ export function HomeHeader() {
     setBusy(false);
   };
   const label = intl.formatMessage({ id: 'home.logout' });
+  const online = useOnline();
   return (
     <header className="home-header">
       <div className="home-header__inner">
         <Brand tone="on-brand" />
         <div className="home-header__actions">
+          {!online && (
+            <span className="home-header__offline" data-testid="home-offline-indicator">
+              <span className="home-header__offline-dot" aria-hidden="true" />
+              {intl.formatMessage({ id: 'home.offline.indicator' })}
+            </span>
+          )}
           <LanguageSwitcher tone="on-brand" />
           <Link to="/settings" className="home-header__logout" aria-label={intl.formatMessage({ id: 'settings.title' })} title={intl.formatMessage({ id: 'settings.title' })}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">

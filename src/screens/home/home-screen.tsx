@@ -31,9 +31,11 @@ export default function HomeScreen() {
 
   useEffect(() => {
     // A failure (offline, server error) keeps the stored lists; its dialog, if any, comes from sync-status.
+    // Offline the calls wait: the lists refresh when the network returns (online turns true).
+    if (!online) return;
     void refreshChatLists();
     void refreshDiscovery();
-  }, []);
+  }, [online]);
 
   useEffect(() => {
     if (language) void refreshRecentActivity(language);

@@ -2,14 +2,14 @@
 // an in-memory PGlite database and a fixed sign-in code so browser tests can type it.
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from '../../../server/app';
+import { createServer, type Server, type ServerOptions } from '../../../server/app';
 
 export const TEST_OTP = '1234';
 
-export async function startAppServer(opts: { port?: number; now?: () => number } = {}): Promise<Server & { url: string }> {
+export async function startAppServer(opts: { port?: number; now?: () => number; server?: ServerOptions } = {}): Promise<Server & { url: string }> {
   const staticDir = resolve(import.meta.dirname, '../../../dist');
   if (!existsSync(resolve(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does)');
-  const server = await createServer({ dataDir: 'memory://', otpFixed: TEST_OTP, staticDir, ...(opts.now ? { now: opts.now } : {}) });
+  const server = await createServer({ dataDir: 'memory://', otpFixed: TEST_OTP, staticDir, ...(opts.now ? { now: opts.now } : {}), ...opts.server });
   const url = await server.listen({ port: opts.port ?? 0 });
   return Object.assign(server, { url });
 }
