@@ -104,7 +104,7 @@ export class BotRuntime {
   }
 
   private async storeReplies(userUuid: string, botUuid: string, replies: readonly BotReply[], inReplyTo: string): Promise<ChatMessage[]> {
-    const { db, now, hub } = this.deps;
+    const { db, now } = this.deps;
     // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists")
     if (await isBotBlocked(db, userUuid, botUuid)) return [];
     const out: ChatMessage[] = [];
