@@ -59,6 +59,10 @@
 //   refreshChatLists()                                        conversation list + suggested bots
 //   MessageDoc.status: 'pending' | 'sent' | 'delivered' | 'failed' (user messages only)
 //   isInputReadOnly (src/domain/read-only-input.ts) decides the input's read-only state
+//   sendMultiSelectResponse(botUuid, { button_indices, custom_response? }): CommandResult<string>
+//   sendMenuChoice(botUuid, buttonIndex): CommandResult<string>   a persistent_menu_response
+//   readUnreadCount(botUuid): number     the unread count before openConversation clears it
+//   loadNewerMessages(botUuid): CommandResult<{ stored }>          forward paging
 export {
   useSession,
   useAppLanguage,
@@ -101,6 +105,10 @@ export {
   closeConversation,
   loadOlderMessages,
   refreshChatLists,
+  sendMultiSelectResponse,
+  sendMenuChoice,
+  readUnreadCount,
+  loadNewerMessages,
 } from './commands';
 export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';

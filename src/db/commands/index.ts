@@ -20,3 +20,7 @@ export { retryMessage } from './retry-message';
 export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
+export { sendMultiSelectResponse } from './send-multi-select-response';
+export { sendMenuChoice } from './send-menu-choice';
+export { readUnreadCount } from './read-unread-count';
+export { loadNewerMessages } from './load-newer-messages';

@@ -1,0 +1,5 @@
+import type { MessageContext } from './message-context';
+
+export function MessageToolsRow(_props: { ctx: MessageContext }) {
+  return null;
+}
