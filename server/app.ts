@@ -12,6 +12,7 @@ import { loadCursorSecret } from './bots/cursor';
 import { SocketHub } from './bots/hub';
 import { seedBots } from './bots/registry';
 import { botRoutes } from './bots/routes';
+import { savedItemRoutes } from './bots/saved-items';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
@@ -27,7 +28,7 @@ import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 
 /** Every module of API routes; a new area adds its module here. */
-const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes];
+const ROUTE_MODULES: readonly RouteModule[] = [accountRoutes, userRoutes, savedItemRoutes];
 
 export interface ServerOptions {
   /** An open database to use; the server migrates it but does not close it. */

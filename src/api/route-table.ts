@@ -33,6 +33,8 @@ export const ROUTE_TABLE = {
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
+  submitMessageRating: { path: '/bot/submit-message-rating', method: 'POST', auth: true },
+  saveItem: { path: '/bot/save-item', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;
