@@ -63,6 +63,8 @@
 //   sendMenuChoice(botUuid, buttonIndex): CommandResult<string>   a persistent_menu_response
 //   readUnreadCount(botUuid): number     the unread count before openConversation clears it
 //   loadNewerMessages(botUuid): CommandResult<{ stored }>          forward paging
+//   rateMessage(botUuid, sk, rating) / saveMessage(botUuid, sk, index?)   queued in 'message-intents', sent by the engine
+//   useMessageIntents(): MessageIntentsDoc                           those intents and their state (queued, done, failed)
 export {
   useSession,
   useAppLanguage,
@@ -79,6 +81,7 @@ export {
   useBot,
   useThread,
   useOutboxCount,
+  useMessageIntents,
 } from './hooks';
 export type { LocalDocSnapshot, QuerySnapshot } from './hooks';
 export {
@@ -109,6 +112,8 @@ export {
   sendMenuChoice,
   readUnreadCount,
   loadNewerMessages,
+  rateMessage,
+  saveMessage,
 } from './commands';
 export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';
@@ -123,5 +128,7 @@ export type {
   SyncStatusDoc,
   LanguageCode,
   RequestStatus,
+  MessageIntent,
+  MessageIntentsDoc,
 } from './local-docs';
 export type { MessageDoc, ConversationDoc, BotDoc } from './schemas';

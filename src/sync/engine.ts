@@ -7,8 +7,9 @@ import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
+import { createMessageIntents, type MessageIntentFlows } from './message-intents';
 
-export type EngineCommands = SessionFlows & ChatFlows;
+export type EngineCommands = SessionFlows & ChatFlows & MessageIntentFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -68,7 +69,19 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
   });
-  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  const intents = createMessageIntents({ db, http });
+  const flows: EngineCommands = {
+    ...session.flows,
+    ...chat.flows,
+    flushMessageIntents: intents.flushMessageIntents,
+    // ratings and saves made offline go out when the network returns
+    networkChanged: async (online) => {
+      const result = await chat.flows.networkChanged(online);
+      if (online) intents.onOnline();
+      return result;
+    },
+  };
+  return { flows, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

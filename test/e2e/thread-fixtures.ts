@@ -1,7 +1,7 @@
 // The message types a thread test seeds after its long history: one of each non-media type this
 // app renders (spec part 1 §3), ending with an answerable button message.
 export const ECHO_TAIL: { type: string; payload: Record<string, unknown> }[] = [
-  { type: 'text', payload: { text: { body: 'Here is **everything** I can show.' } } },
+  { type: 'text', payload: { text: { body: 'Here is *everything* I can show.' }, rating_type: 'thumbs' } },
   {
     type: 'card',
     payload: {
@@ -27,7 +27,7 @@ export const ECHO_TAIL: { type: string; payload: Record<string, unknown> }[] = [
   },
   { type: 'catalog_list', payload: { catalog_list: { catalogs: [{ catalog_id: 'groceries', name: 'Groceries', description: 'Dal, atta, rice' }] } } },
   { type: 'cart', payload: { cart: { item_count: 3, total: { price: 45000, currency: 'INR' } } } },
-  { type: 'scorecard', payload: { scorecard: { title: 'Quiz result', score: 7, total: 10, rows: [{ label: 'Correct', value: '7' }, { label: 'Wrong', value: '3' }] } } },
+  { type: 'scorecard', payload: { rating_type: 'stars', scorecard: { title: 'Quiz result', score: 7, total: 10, rows: [{ label: 'Correct', value: '7' }, { label: 'Wrong', value: '3' }] } } },
   {
     type: 'action',
     payload: {

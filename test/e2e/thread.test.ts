@@ -40,6 +40,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function signedIn(locale: Locale): Promise<{ context: BrowserContext; page: Page; userUuid: string }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: locale === 'en' ? 'en-IN' : `${locale}-IN` });
   const page = await context.newPage();
+  if (process.env.THREAD_DEBUG) page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('[page]', m.text()); });
   await page.goto(server.url);
   await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
   const number = freshNationalNumber();
@@ -72,7 +73,8 @@ describe('thread', () => {
 
     // Opens at the unread marker: the first message of the tail right below it.
     await page.getByText(en('chat.unread.marker'), { exact: true }).waitFor();
-    await botBubble(page, 'Here is everything I can show.').or(botBubble(page, 'Here is **everything** I can show.')).first().waitFor();
+    await botBubble(page, 'Here is everything I can show.').waitFor();
+    expect(await botBubble(page, 'Here is everything I can show.').locator('strong').allTextContents()).toEqual(['everything']);
     await shot(page, 'en-1-unread');
     expect(await listNodes(page)).toBeLessThanOrEqual(300);
 
@@ -82,6 +84,26 @@ describe('thread', () => {
     await page.getByText('3 items · ₹ 450', { exact: true }).waitFor();
     await page.getByText('7/10', { exact: true }).waitFor();
     await shot(page, 'en-2-types');
+
+    // Rating and saving offline: shown at once, sent when the network returns.
+    const first = botBubble(page, 'Here is everything I can show.');
+    await context.setOffline(true);
+    await page.getByText(en('chat.offline')).waitFor();
+    await first.getByRole('button', { name: en('chat.rating.up'), exact: true }).click();
+    await first.getByRole('button', { name: en('chat.tools.save'), exact: true }).click();
+    expect(await first.getByRole('button', { name: en('chat.rating.up'), exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await first.getByRole('button', { name: en('chat.tools.saved'), exact: true }).waitFor();
+    await context.setOffline(false);
+    const ratingOf = async () => (await server.db.query<{ rating: number }>('SELECT rating FROM message_ratings WHERE user_uuid = $1', [userUuid])).map((r) => r.rating);
+    await expect.poll(ratingOf, { timeout: 30_000 }).toEqual([1]);
+    await expect.poll(async () => (await server.db.query('SELECT 1 FROM saved_items WHERE user_uuid = $1', [userUuid])).length, { timeout: 30_000 }).toBe(1);
+    // A refused rating (the message no longer takes one): the catalogue error, and the stars come back.
+    await server.db.query(`UPDATE messages SET payload = payload - 'rating_type' WHERE user_uuid = $1 AND type = 'scorecard'`, [userUuid]);
+    const scorecard = page.locator('.message-bubble--bot').filter({ has: page.getByText('Quiz result', { exact: true }) });
+    await scorecard.getByRole('button', { name: en('chat.rating.star', { n: 4 }) }).click();
+    await scorecard.getByRole('alert').filter({ hasText: en('error.operation.messageRating') }).waitFor();
+    expect(await scorecard.getByRole('button', { name: en('chat.rating.star', { n: 4 }) }).isDisabled()).toBe(false);
+    await shot(page, 'en-2b-rating');
 
     // Action links: https in a new tab, mailto, tel; a javascript: website is not offered.
     const site = page.getByRole('link', { name: /^Website/ });

@@ -24,3 +24,5 @@ export { sendMultiSelectResponse } from './send-multi-select-response';
 export { sendMenuChoice } from './send-menu-choice';
 export { readUnreadCount } from './read-unread-count';
 export { loadNewerMessages } from './load-newer-messages';
+export { rateMessage } from './rate-message';
+export { saveMessage } from './save-message';

@@ -1,7 +1,8 @@
 // The small tools under a bot message: rate it (thumbs up/down or 1–5 stars when it asks to be
 // rated) and save it. Rating: thumbs up sends 1, thumbs down -1 (the spec names the call and
 // rating_type only; this app's server accepts 1/-1 for thumbs and 1..5 for stars). A rated
-// message shows its rating and takes no second one.
+// message shows its rating and takes no second one. Save is a small bookmark button (its name
+// is spoken), so every bot message can be saved without a row of words under each.
 import './messages.css';
 
 export interface MessageToolsProps {
@@ -34,9 +35,8 @@ export function MessageTools({ ratingType, rating, saved, labels, onRate, onSave
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" fill={rating !== null && n <= rating ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
           </button>
         ))}
-      <button type="button" className="msg-tool msg-tool--save" aria-pressed={saved} disabled={saved} onClick={onSave}>
+      <button type="button" className="msg-tool msg-tool--save" aria-pressed={saved} disabled={saved} onClick={onSave} aria-label={saved ? labels.saved : labels.save} title={saved ? labels.saved : labels.save}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"><path d="M6 3h12v18l-6-4-6 4z" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" /></svg>
-        <span>{saved ? labels.saved : labels.save}</span>
       </button>
     </div>
   );
