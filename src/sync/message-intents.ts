@@ -4,7 +4,7 @@
 // network returns; no response leaves an intent queued for the next try, any answer of the
 // server other than 200 marks it failed (the thread then shows 'Error sending Message Rating'
 // and lets the user try again).
-import { NoResponseError } from '../domain/errors';
+import { isCancelError, NoResponseError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { ok, type CommandResult } from '../db/command-result';
 import { getLocalDoc, modifyLocalDoc } from '../db/local-store';
@@ -41,7 +41,8 @@ export function createMessageIntents(deps: { db: AppDatabase; http: HttpClient }
         await setState(db, intent.id, 'done');
         done += 1;
       } catch (err) {
-        if (err instanceof NoResponseError) break; // offline: the rest waits for the network
+        // offline or timed out: this one and the rest wait for the network
+        if (err instanceof NoResponseError || isCancelError(err)) break;
         await setState(db, intent.id, 'failed');
         failed += 1;
       }

@@ -23,6 +23,7 @@ import { MessageList } from './message-list';
 import { ChatComposer } from './chat-composer';
 import { firstUnreadId, olderStep } from './thread-window';
 import { activeMenu } from './thread-items';
+import { useOnline } from '../shared/use-online';
 import './chat.css';
 
 export default function ChatScreen() {
@@ -69,15 +70,26 @@ function ChatThread({ botUuid }: { botUuid: string }) {
 
   const state = useRef({ limit, shown: messages.length, historyComplete: false, fetching, queryLoaded: thread.loaded });
   state.current = { limit, shown: messages.length, historyComplete: conversation.value?.history_complete ?? false, fetching, queryLoaded: thread.loaded };
+  // A failed page (offline, server error) is not retried in a loop while the user stays at the
+  // top: the next try waits for the network to come back (or the thread to change).
+  const online = useOnline();
+  const olderFailed = useRef(false);
+  useEffect(() => {
+    olderFailed.current = false;
+  }, [online, messages.length]);
   const onNearTop = useCallback(() => {
     const s = state.current;
     if (!s.queryLoaded) return; // the raised limit is still being read
     const step = olderStep(s);
-    if (!step) return;
+    if (!step || (step.fetch && olderFailed.current)) return;
     setLimit(step.limit);
     if (step.fetch) {
       setFetching(true);
-      void loadOlderMessages(botUuid).finally(() => setFetching(false));
+      void loadOlderMessages(botUuid)
+        .then((r) => {
+          if (!r.ok) olderFailed.current = true;
+        })
+        .finally(() => setFetching(false));
     }
   }, [botUuid]);
   const forwardToken = conversation.value?.forward_token ?? null;
