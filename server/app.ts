@@ -17,6 +17,7 @@ import { discoveryRoutes } from './discovery/routes';
 import { seedDiscovery } from './discovery/store';
 import { botProfileRoutes } from './bot-profile/routes';
 import { seedBotProfiles } from './bot-profile/seed';
+import { savedItemRoutes } from './bots/saved-items';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
 import type { RouteModule, ServerContext } from './context';
@@ -49,6 +50,7 @@ const ROUTE_MODULES: readonly RouteModule[] = [
   accountRoutes, userRoutes,
   reverseGeocodeRoutes,
   discoveryRoutes,
+  savedItemRoutes,
 ];
 
 export interface ServerOptions {

@@ -101,6 +101,9 @@ const botIdOf = (field: string) => z.string().regex(/^\d{16}$/, `${field} must b
 export const botIdSchema = botIdOf('bot_uuid');
 const botBody = z.object({ bot_uuid: botIdSchema }).strict();
 
+/** A stored message's sort key: 15-digit time _ 9-digit number _ message id (a UUID). */
+export const messageSkSchema = z.string().regex(/^\d{15}_\d{9}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'sk must be a message sort key');
+
 /** The sender's id of a message (a UUIDv7 in the app): 1 to 64 letters, digits, '-' or '_'. */
 export const clientMessageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_message_id must be 1 to 64 letters, digits, - or _');
 
@@ -464,6 +467,28 @@ export const routes = {
   }),
   /** The remote flags of spec part 1 §3 (src/api/remote-flags.ts), from the server's configuration. */
   getRemoteConfig: route<RemoteFlags>()({ ...ROUTE_TABLE.getRemoteConfig, body: empty }),
+  /**
+   * Rates a bot message that asks for it (rating_type): thumbs take 1 (up) or -1 (down), stars
+   * 1 to 5; a second rating replaces the first. 404 'Message not found', 422 when the message
+   * takes no rating or the value does not fit its rating_type.
+   */
+  submitMessageRating: route<{ message: string }>()({
+    ...ROUTE_TABLE.submitMessageRating,
+    body: z.object({
+      bot_uuid: botIdSchema,
+      sk: messageSkSchema,
+      rating: z.number({ error: 'rating must be a whole number' }).int('rating must be a whole number').min(-1, 'rating must be -1, 1, 2, 3, 4 or 5').max(5, 'rating must be -1, 1, 2, 3, 4 or 5').refine((r) => r !== 0, 'rating must be -1, 1, 2, 3, 4 or 5'),
+    }).strict(),
+  }),
+  /** Saves a message (index: which card or product of it, 0 for the message); saving again answers the same item. 404 'Message not found'. */
+  saveItem: route<{ saved_item_uuid: string }>()({
+    ...ROUTE_TABLE.saveItem,
+    body: z.object({
+      bot_uuid: botIdSchema,
+      sk: messageSkSchema,
+      index: z.number({ error: 'index must be a whole number' }).int('index must be a whole number').min(0, 'index must be 0 or more').max(99, 'index must be at most 99'),
+    }).strict(),
+  }),
 } as const;
 
 /** A place the address picker offers: its label and where it is. */

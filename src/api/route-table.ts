@@ -48,6 +48,8 @@ export const ROUTE_TABLE = {
   getVapidPublicKey: { path: '/mobile/get-vapid-public-key', method: 'GET', auth: false },
   savePwaSubscription: { path: '/mobile/save-pwa-subscription', method: 'POST', auth: true },
   getRemoteConfig: { path: '/config/get-remote-config', method: 'GET', auth: false },
+  submitMessageRating: { path: '/bot/submit-message-rating', method: 'POST', auth: true },
+  saveItem: { path: '/bot/save-item', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

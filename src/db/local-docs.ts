@@ -158,6 +158,30 @@ export interface PushStateDoc {
   savedAt: number | null;
 }
 
+/**
+ * 'message-intents' (added by the thread work): ratings and saves of messages, kept until the
+ * server took them (queued → done) or refused them (failed). A queue of its own rather than the
+ * outbox, whose entries are chat messages shown in the thread; done entries stay (the newest
+ * MESSAGE_INTENTS_KEPT) so the thread shows a message as rated or saved on this device.
+ */
+export interface MessageIntent {
+  /** `${kind}:${bot_uuid}:${sk}:${index}` — one rating and one save per message part */
+  id: string;
+  kind: 'rate' | 'save';
+  bot_uuid: string;
+  sk: string;
+  /** rate: the rating (thumbs 1 / -1, stars 1..5); save: the part index (0 for the message) */
+  value: number;
+  state: 'queued' | 'done' | 'failed';
+  at: number;
+}
+
+export interface MessageIntentsDoc {
+  items: MessageIntent[];
+}
+
+export const MESSAGE_INTENTS_KEPT = 500;
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -177,6 +201,7 @@ export const LOCAL_DOC_IDS = {
   updatePrompt: 'update-prompt',
   inAppNotification: 'in-app-notification',
   pushState: 'push-state',
+  messageIntents: 'message-intents',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -199,6 +224,7 @@ export interface LocalDocTypes {
   'update-prompt': UpdatePromptDoc;
   'in-app-notification': InAppNotificationDoc;
   'push-state': PushStateDoc;
+  'message-intents': MessageIntentsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -49,4 +49,5 @@ export async function clearSignedInData(
   // queued bot actions and the bot profiles read for this user
   await removeLocalDoc(db, 'bot-actions');
   await removeLocalDoc(db, 'bot-profiles');
+  await removeLocalDoc(db, 'message-intents');
 }

@@ -67,6 +67,12 @@
 //   refreshDiscovery(), refreshRecentActivity(language)       into the cache (quiet offline)
 //   searchBots(keyword): CommandResult<{ cacheId }>           remembers the keyword, then asks
 //   clearRecentSearches()
+//   sendMultiSelectResponse(botUuid, { button_indices, custom_response? }): CommandResult<string>
+//   sendMenuChoice(botUuid, buttonIndex): CommandResult<string>   a persistent_menu_response
+//   readUnreadCount(botUuid): number     the unread count before openConversation clears it
+//   loadNewerMessages(botUuid): CommandResult<{ stored }>          forward paging
+//   rateMessage(botUuid, sk, rating) / saveMessage(botUuid, sk, index?)   queued in 'message-intents', sent by the engine
+//   useMessageIntents(): MessageIntentsDoc                           those intents and their state (queued, done, failed)
 export {
   useSession,
   useAppLanguage,
@@ -89,6 +95,7 @@ export {
   useRecentSearches,
   useBotProfile,
   useBotActions,
+  useMessageIntents,
 } from './hooks';
 export type { LocalDocSnapshot, QuerySnapshot, Cached } from './hooks';
 export {
@@ -129,6 +136,12 @@ export {
   loadBotReviews,
   loadReportReasons,
   dismissBotNotice,
+  sendMultiSelectResponse,
+  sendMenuChoice,
+  readUnreadCount,
+  loadNewerMessages,
+  rateMessage,
+  saveMessage,
 } from './commands';
 export type { ReportInput } from './commands';
 export type { BotProfileEntry, BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
@@ -145,5 +158,7 @@ export type {
   SyncStatusDoc,
   LanguageCode,
   RequestStatus,
+  MessageIntent,
+  MessageIntentsDoc,
 } from './local-docs';
 export type { MessageDoc, ConversationDoc, BotDoc } from './schemas';

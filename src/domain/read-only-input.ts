@@ -1,6 +1,7 @@
 // Spec part 1 §4 "Sending a message": the input is read-only when the last message is a button
 // message without custom response and without action, or a form, or when a menu or a
-// multi-select is active. Pure, so the rule is tested apart from the screen.
+// multi-select is active. Pure, so the rule is tested apart from the screen. A rich_input
+// request of type form is a form; an action message's buttons (`actions`) count as its action.
 import type { MessageType } from '../api/messages';
 
 export interface LastMessageFacts {
@@ -8,6 +9,8 @@ export interface LastMessageFacts {
   from: 'user' | 'bot';
   allow_custom_response?: boolean | undefined;
   action?: unknown;
+  /** rich_input messages: the request's type (a form request counts as a form). */
+  rich_input_type?: string | undefined;
 }
 
 export interface InputState {
@@ -25,7 +28,7 @@ export function isInputReadOnly(state: InputState): boolean {
   if (state.menuOpen || state.multiSelectActive) return true;
   const last = state.lastMessage;
   if (!last || last.from !== 'bot') return false;
-  if (last.type === 'form') return true;
+  if (last.type === 'form' || (last.type === 'rich_input' && last.rich_input_type === 'form')) return true;
   if (BUTTON_TYPES.has(last.type)) return last.allow_custom_response !== true && (last.action === undefined || last.action === null);
   return false;
 }

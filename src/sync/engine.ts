@@ -11,6 +11,7 @@ import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
 import { createBotActions, type BotActionFlows } from './bot-actions';
+import { createMessageIntents, type MessageIntentFlows } from './message-intents';
 
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
 import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
@@ -31,7 +32,8 @@ export type EngineCommands =
   & DiscoveryFlows
   & BotActionFlows
   & NotifyFlows
-  & ShellFlows;
+  & ShellFlows
+  & MessageIntentFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -108,6 +110,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     checkForUpdate: async () => ok(await checks.checkVersion()),
     refreshRemoteConfig: async () => ok(await checks.refreshRemoteConfig(true)),
   };
+  const intents = createMessageIntents({ db, http });
   const flows: EngineCommands = {
     ...session.flows,
     ...chat.flows,
@@ -117,6 +120,13 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...botActions.flows,
     ...createNotifyFlows({ db, http, clock }),
     ...shell,
+    flushMessageIntents: intents.flushMessageIntents,
+    // ratings and saves made offline go out when the network returns
+    networkChanged: async (online) => {
+      const result = await chat.flows.networkChanged(online);
+      if (online) intents.onOnline();
+      return result;
+    },
   };
   return {
     flows,

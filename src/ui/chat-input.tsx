@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import './chat-input.css';
 
 export interface ChatInputProps {
@@ -20,10 +20,14 @@ export interface ChatInputProps {
   maxLength?: number;
   /** A send is running: the button ignores clicks. */
   busy?: boolean;
+  /** 'n/max' near the limit (the caller decides when), with its spoken form. */
+  counter?: { text: string; label: string } | null;
+  /** A control before the text area (the bot's persistent menu). */
+  leading?: ReactNode;
 }
 
 /** Text area that grows to a few lines; Enter sends, Shift+Enter starts a new line. */
-export function ChatInput({ value, onChange, onSend, label, placeholder, sendLabel, readOnly = false, readOnlyHint, error, notice, maxLength, busy = false }: ChatInputProps) {
+export function ChatInput({ value, onChange, onSend, label, placeholder, sendLabel, readOnly = false, readOnlyHint, error, notice, maxLength, busy = false, counter, leading }: ChatInputProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const errorId = useId();
   const hintId = useId();
@@ -61,6 +65,7 @@ export function ChatInput({ value, onChange, onSend, label, placeholder, sendLab
         </p>
       )}
       <div className="chat-input__row">
+        {leading}
         <textarea
           ref={ref}
           className="chat-input__field"
@@ -84,6 +89,11 @@ export function ChatInput({ value, onChange, onSend, label, placeholder, sendLab
           </svg>
         </button>
       </div>
+      {counter && (
+        <p className="chat-input__counter" aria-label={counter.label}>
+          {counter.text}
+        </p>
+      )}
       {error && (
         <p className="chat-input__error" id={errorId} role="alert">
           {error}

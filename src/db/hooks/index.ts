@@ -13,3 +13,4 @@ export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches
 export { useCart, useCatalog } from './use-cart';
 export { useBotProfile, useBotActions } from './use-bot-profile';
 export { useRemoteFlags } from './use-remote-flags';
+export { useMessageIntents } from './use-message-intents';

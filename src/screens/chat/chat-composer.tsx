@@ -1,25 +1,45 @@
 // The input under the thread: sends through sendText (durable at once, delivered by the engine
 // now or once back online), clears only on success, shows a refused send under the input, and is
-// read-only while the bot waits for an option (src/domain/read-only-input.ts).
+// read-only while the bot waits for an option, a form, or while the menu is open
+// (src/domain/read-only-input.ts). Text-field rules (spec part 1 §5, src/domain/text-field.ts):
+// blank after trimming is nothing to send, input is cut at MESSAGE_TEXT_MAX_CHARS code points,
+// the 'n/max' counter shows from 90 % of the limit, an error shows only while the field has
+// content. The bot's persistent menu sits in front of the text area.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { sendText, type MessageDoc } from '../../db/ui-surface';
+import { sendMenuChoice, sendText, type MessageDoc } from '../../db/ui-surface';
+import { MESSAGE_TEXT_MAX_CHARS } from '../../domain/constants';
 import { isInputReadOnly } from '../../domain/read-only-input';
+import { applyMaxLength, counterText, shouldShowError, textLength } from '../../domain/text-field';
 import { ChatInput } from '../../ui/chat-input';
+import { PersistentMenu } from '../../ui/messages/persistent-menu';
 import { useOnline } from '../shared/use-online';
 
-export function ChatComposer({ botUuid, lastMessage }: { botUuid: string; lastMessage: MessageDoc | null }) {
+/** The counter appears once the text reaches this share of the limit. */
+export const COUNTER_FROM = Math.floor(MESSAGE_TEXT_MAX_CHARS * 0.9);
+
+export interface ChatComposerProps {
+  botUuid: string;
+  botName: string;
+  lastMessage: MessageDoc | null;
+  /** The newest persistent_menu message of the thread, if any. */
+  menu: MessageDoc | null;
+}
+
+export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatComposerProps) {
   const intl = useIntl();
   const online = useOnline();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const m = lastMessage?.message;
   const readOnly = isInputReadOnly({
-    lastMessage: lastMessage
-      ? { type: lastMessage.type, from: lastMessage.from, allow_custom_response: lastMessage.message.allow_custom_response, action: lastMessage.message.action }
+    lastMessage: lastMessage && m
+      ? { type: lastMessage.type, from: lastMessage.from, allow_custom_response: m.allow_custom_response, action: m.action ?? (m.actions && m.actions.length > 0 ? m.actions : undefined), rich_input_type: m.rich_input?.type }
       : null,
-    menuOpen: false,
-    multiSelectActive: false,
+    menuOpen,
+    multiSelectActive: lastMessage?.from === 'bot' && lastMessage.type === 'multi_select_button',
   });
 
   const send = async () => {
@@ -35,12 +55,18 @@ export function ChatComposer({ botUuid, lastMessage }: { botUuid: string; lastMe
     setError(intl.formatMessage({ id: textId ?? 'chat.input.sendFailed' }, values));
   };
 
+  const length = textLength(text);
+  const counter = length >= COUNTER_FROM
+    ? { text: counterText(text, MESSAGE_TEXT_MAX_CHARS), label: intl.formatMessage({ id: 'chat.input.counter' }, { n: length, max: MESSAGE_TEXT_MAX_CHARS }) }
+    : null;
+  const menuOptions = (menu?.message.buttons ?? []).map((b) => ({ index: b.button_index, label: b.body }));
+
   return (
     <div className="chat-composer">
       <ChatInput
         value={text}
         onChange={(v) => {
-          setText(v);
+          setText(applyMaxLength(v, MESSAGE_TEXT_MAX_CHARS));
           if (error) setError(null);
         }}
         onSend={() => void send()}
@@ -49,9 +75,21 @@ export function ChatComposer({ botUuid, lastMessage }: { botUuid: string; lastMe
         sendLabel={intl.formatMessage({ id: 'chat.input.send' })}
         readOnly={readOnly}
         readOnlyHint={intl.formatMessage({ id: 'chat.input.readOnly' })}
-        error={error}
+        error={shouldShowError({ value: text, error }) ? error : null}
         notice={online ? null : intl.formatMessage({ id: 'chat.offline' })}
         busy={busy}
+        counter={counter}
+        leading={
+          menuOptions.length > 0 ? (
+            <PersistentMenu
+              options={menuOptions}
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              onChoose={(index) => void sendMenuChoice(botUuid, index)}
+              labels={{ button: intl.formatMessage({ id: 'chat.menu.open' }), menu: intl.formatMessage({ id: 'chat.menu.label' }, { name: botName }) }}
+            />
+          ) : null
+        }
       />
     </div>
   );

@@ -1,80 +1,74 @@
-// What one stored message shows inside its bubble, by type (spec part 1 §3 message types):
-// text, button (with its options), button_response (the chosen option), else the catalogue's
-// 'not supported' notice. Texts are React text nodes only: no HTML from a message is injected.
-import { Fragment, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
-import { retryMessage, sendButtonChoice, type MessageDoc } from '../../db/ui-surface';
-import { MSG } from '../../domain/errors';
-import { MessageBubble } from '../../ui/message-bubble';
-import { OptionButtons } from '../../ui/option-buttons';
-import { StatusMark } from '../../ui/status-mark';
-import { boldRuns, chosenOptionLabel } from './thread-items';
-import { requestBody } from './rich-input/request-body';
+// What one stored message shows, by type (spec part 1 §3 message types): one switch from the
+// type to its renderer, so each kind of message lives in its own small component. Media types
+// and the date / location / form requests route to placeholders that their own work replaces
+// (one line each below). Texts are React text nodes only: no HTML from a message is injected.
+import { ButtonMessage, MultiSelectMessage } from './messages/button-messages';
+import type { MessageContext } from './messages/message-context';
+import {
+  ActionMessage,
+  CardMessage,
+  CartMessage,
+  CatalogListMessage,
+  MediaPlaceholderMessage,
+  PersistentMenuMessage,
+  ProductListMessage,
+  RequestPlaceholderMessage,
+  ResponseMessage,
+  ScorecardMessage,
+  TextMessage,
+  UnsupportedMessage,
+} from './messages/simple-messages';
 
-export interface ThreadMessageProps {
-  doc: MessageDoc;
-  /** The thread's messages (oldest first) and this one's place there. */
-  docs: readonly MessageDoc[];
-  index: number;
-  isLast: boolean;
-  botUuid: string;
-  botName: string;
-}
+export type { MessageContext } from './messages/message-context';
 
-export function ThreadMessage({ doc, docs, index, isLast, botUuid, botName }: ThreadMessageProps) {
-  const intl = useIntl();
-  const m = doc.message;
-  let body: ReactNode;
-  let actions: ReactNode = null;
-  let tone: 'normal' | 'notice' = 'normal';
-  switch (doc.type) {
+/** rich_input subtypes the app answers (spec part 1 §3); any other shows the not-supported text. */
+const SUPPORTED_RICH_INPUT = new Set(['date', 'location', 'form']);
+
+export function ThreadMessage({ ctx }: { ctx: MessageContext }) {
+  switch (ctx.doc.type) {
     case 'text':
-      body = m.text?.body ?? '';
-      break;
+      return <TextMessage ctx={ctx} />;
     case 'button':
-      body = m.text?.body ?? '';
-      actions = (
-        <OptionButtons
-          label={intl.formatMessage({ id: 'chat.options.label' })}
-          options={(m.buttons ?? []).map((b) => ({ key: b.button_index, label: b.body }))}
-          disabled={!isLast}
-          onChoose={(key) => void sendButtonChoice(botUuid, Number(key))}
-        />
-      );
-      break;
+      return <ButtonMessage ctx={ctx} />;
+    case 'multi_select_button':
+      return <MultiSelectMessage ctx={ctx} />;
     case 'button_response':
-      body = chosenOptionLabel(docs, index) ?? intl.formatMessage({ id: 'chat.buttonResponse.option' }, { n: (m.button_index ?? 0) + 1 });
-      break;
+    case 'multi_select_button_response':
+    case 'persistent_menu_response':
+      return <ResponseMessage ctx={ctx} />;
+    case 'persistent_menu':
+      return <PersistentMenuMessage ctx={ctx} />;
+    case 'action':
+      return <ActionMessage ctx={ctx} />;
+    case 'card':
+      return <CardMessage ctx={ctx} />;
+    case 'product_list':
+      return <ProductListMessage ctx={ctx} />;
+    case 'catalog_list':
+      return <CatalogListMessage ctx={ctx} />;
+    case 'cart':
+      return <CartMessage ctx={ctx} />;
+    case 'scorecard':
+      return <ScorecardMessage ctx={ctx} />;
+    // media (wt-i4a)
+    case 'image':
+    case 'audio':
+    case 'video':
+    case 'video_stream':
+    case 'document':
+    case 'media_list':
+    case 'youtube':
+    case 'article':
+      return <MediaPlaceholderMessage ctx={ctx} />;
+    // requests and answers (wt-i4b)
+    case 'rich_input':
+      return SUPPORTED_RICH_INPUT.has(ctx.doc.message.rich_input?.type ?? '') ? <RequestPlaceholderMessage ctx={ctx} /> : <UnsupportedMessage ctx={ctx} />;
+    case 'date':
+    case 'location':
+    case 'form':
+    case 'form_response':
+      return <RequestPlaceholderMessage ctx={ctx} />;
     default:
-      // rich_input, form, location, date, form_response (rich-input/): null for anything else.
-      body = requestBody(doc, docs, index, botUuid);
-      if (body !== null) break;
-      tone = 'notice';
-      body = boldRuns(intl.formatMessage({ id: MSG.unsupportedMessageType })).map((run, i) =>
-        run.bold ? <strong key={i}>{run.text}</strong> : <Fragment key={i}>{run.text}</Fragment>,
-      );
+      return <UnsupportedMessage ctx={ctx} />;
   }
-
-  const status = doc.from === 'user' ? doc.status : undefined;
-  const labels = {
-    pending: intl.formatMessage({ id: 'chat.status.pending' }),
-    sent: intl.formatMessage({ id: 'chat.status.sent' }),
-    delivered: intl.formatMessage({ id: 'chat.status.delivered' }),
-    failed: intl.formatMessage({ id: 'chat.status.failed' }),
-  };
-  const mark = status ? <StatusMark status={status} labels={labels} onRetry={() => void retryMessage(doc.id)} /> : undefined;
-  return (
-    <MessageBubble
-      side={doc.from}
-      speaker={doc.from === 'user' ? intl.formatMessage({ id: 'chat.message.you' }) : botName}
-      time={intl.formatTime(doc.timestamp, { hour: 'numeric', minute: '2-digit' })}
-      dateTime={new Date(doc.timestamp).toISOString()}
-      status={status === 'failed' ? undefined : mark}
-      after={status === 'failed' ? mark : undefined}
-      actions={actions}
-      tone={tone}
-    >
-      {body}
-    </MessageBubble>
-  );
 }

@@ -1,118 +1,178 @@
-// The thread's scrolling list: a day separator before each day's first message, 'Load older
-// messages' at the top (also when scrolled to the top), and sticking to the newest message while
-// the user is at the bottom; otherwise a 'Jump to newest' button. A plain <ol> for now
-// (virtualisation comes later); the live region announces new messages politely.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+// The thread's scrolling list, virtualised (@tanstack/react-virtual, rows measured as they
+// render), so the DOM holds only the rows on screen plus a few either side however long the
+// history: a 10,000-message thread keeps well under 300 list nodes (test/e2e/thread.test.ts).
+// Rows: a date tag before each day, the unread marker, the messages (thread-window.ts).
+// Scrolling: opens at the unread marker or the newest message; near the top it asks for older
+// messages (the virtualiser anchors to the end, so rows prepended above keep what the user reads
+// in place); near the bottom it asks for newer ones; new messages are followed while the user is
+// at the bottom, else a 'jump to newest' button counts them. The user's own send always scrolls
+// down.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageDoc } from '../../db/ui-surface';
 import { Spinner } from '../../ui/spinner';
-import { buildThreadItems, dayKind, isAtBottom } from './thread-items';
+import { dateTag } from '../../domain/chat-time';
 import { ThreadMessage } from './message-content';
+import { buildThreadRows, newSince, OLDER_PREFETCH_ROWS, type ThreadRow } from './thread-window';
+import { isAtBottom } from './thread-items';
 
 export interface MessageListProps {
   botUuid: string;
   botName: string;
+  botIcon: string;
   messages: readonly MessageDoc[];
   loaded: boolean;
-  hasOlder: boolean;
+  /** The first unread bot message when the thread opened (the marker goes above it). */
+  unreadAnchorId: string | null;
   loadingOlder: boolean;
-  onLoadOlder: () => void;
+  /** The window's query is being re-read (a raised limit): near-top waits for it. */
+  reading: boolean;
+  onNearTop: () => void;
+  onNearBottom: () => void;
 }
 
-export function MessageList({ botUuid, botName, messages, loaded, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
-  const intl = useIntl();
-  const scroller = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const previous = useRef<{ firstId: string | undefined; lastId: string | undefined; height: number } | null>(null);
-  const [showJump, setShowJump] = useState(false);
-  const items = useMemo(() => buildThreadItems(messages), [messages]);
-  const firstId = messages[0]?.id;
-  const last = messages.at(-1);
-  const lastId = last?.id;
+/** The list's clock: relative times and ttl move on each minute without a render per second. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
 
+export function MessageList({ botUuid, botName, botIcon, messages, loaded, unreadAnchorId, loadingOlder, reading, onNearTop, onNearBottom }: MessageListProps) {
+  const intl = useIntl();
+  const now = useMinuteClock();
+  const scroller = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => buildThreadRows(messages, unreadAnchorId), [messages, unreadAnchorId]);
+  const [atBottom, setAtBottom] = useState(true);
+  const [lastSeenId, setLastSeenId] = useState<string | null>(null);
+  const opened = useRef(false);
+  const lastId = messages.at(-1)?.id;
+  const lastFrom = messages.at(-1)?.from;
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => (rows[i]?.kind === 'message' ? 76 : 40),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 4,
+    anchorTo: 'end',
+    followOnAppend: true,
+    paddingStart: 12,
+    paddingEnd: 16,
+  });
+
+  // First paint: the unread marker (or the newest message) into view.
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (!el || !loaded) return;
-    const before = previous.current;
-    if (!before || (before.lastId === undefined && lastId !== undefined)) {
-      el.scrollTop = el.scrollHeight;
-    } else if (lastId !== before.lastId) {
-      // The user's own new message always brings the newest into view.
-      if (atBottom.current || last?.from === 'user') {
-        el.scrollTop = el.scrollHeight;
-        setShowJump(false);
-      } else {
-        setShowJump(true);
-      }
-    } else if (firstId !== before.firstId) {
-      // Older messages arrived above: keep what the user was reading in place.
-      el.scrollTop += el.scrollHeight - before.height;
-    }
-    previous.current = { firstId, lastId, height: el.scrollHeight };
-  }, [loaded, firstId, lastId, last?.from, messages.length]);
+    if (opened.current || !loaded || rows.length === 0) return;
+    opened.current = true;
+    const unread = rows.findIndex((r) => r.kind === 'unread');
+    if (unread >= 0) virtualizer.scrollToIndex(unread, { align: 'start' });
+    else virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [loaded, rows, virtualizer]);
+
+  // A message of the user's own: always to the bottom (followOnAppend covers the at-bottom case).
+  const previousLast = useRef(lastId);
+  useEffect(() => {
+    if (previousLast.current === lastId) return;
+    previousLast.current = lastId;
+    if (opened.current && lastFrom === 'user' && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [lastId, lastFrom, rows.length, virtualizer]);
+
+  const items = virtualizer.getVirtualItems();
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (!opened.current || !loaded || rows.length === 0) return;
+    // re-checked when a fetch or a re-read ends too: the user may still be at the top
+    if (firstIndex < OLDER_PREFETCH_ROWS && !reading && !loadingOlder) onNearTop();
+  }, [firstIndex, loaded, rows.length, reading, loadingOlder, onNearTop]);
+  useEffect(() => {
+    if (opened.current && atBottom) onNearBottom();
+  }, [atBottom, onNearBottom]);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
-    atBottom.current = isAtBottom(el);
-    if (atBottom.current) setShowJump(false);
-    if (el.scrollTop <= 4 && hasOlder && !loadingOlder) onLoadOlder();
+    const bottom = isAtBottom(el);
+    if (bottom !== atBottom) {
+      setAtBottom(bottom);
+      setLastSeenId(bottom ? null : (lastId ?? null));
+    }
   };
+  const newCount = atBottom ? 0 : newSince(messages, lastSeenId);
   const jump = () => {
-    const el = scroller.current;
-    if (el) el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
-    atBottom.current = true;
-    setShowJump(false);
+    virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+    setAtBottom(true);
+    setLastSeenId(null);
   };
 
-  const now = Date.now();
   const dayLabel = (ts: number) => {
-    const kind = dayKind(ts, now);
-    if (kind === 'today') return intl.formatMessage({ id: 'chat.day.today' });
-    if (kind === 'yesterday') return intl.formatMessage({ id: 'chat.day.yesterday' });
-    return intl.formatDate(ts, { day: 'numeric', month: 'long', year: 'numeric' });
+    const tag = dateTag(ts, now);
+    if (tag.kind === 'today') return intl.formatMessage({ id: 'chat.day.today' });
+    if (tag.kind === 'yesterday') return intl.formatMessage({ id: 'chat.day.yesterday' });
+    return intl.formatDate(new Date(tag.year, tag.month - 1, tag.day), { day: 'numeric', month: 'long', year: 'numeric' });
   };
   const label = intl.formatMessage({ id: 'chat.log.label' }, { name: botName });
+  // Spoken once: the newest bot message that arrived while the thread is open.
+  const announced = useAnnouncement(messages, loaded);
+
+  const renderRow = (row: ThreadRow<MessageDoc>) => {
+    if (row.kind === 'day') return <div className="thread__day"><span>{dayLabel(row.timestamp)}</span></div>;
+    if (row.kind === 'unread') return <div className="thread__unread"><span>{intl.formatMessage({ id: 'chat.unread.marker' })}</span></div>;
+    return (
+      <div className={`thread__item thread__item--${row.doc.from}`}>
+        <ThreadMessage ctx={{ doc: row.doc, docs: messages, index: row.index, isLast: row.isLast, botUuid, botName, botIcon, showPicture: row.showPicture, now }} />
+      </div>
+    );
+  };
 
   return (
     <div className="thread">
-      <div className="thread__scroller" ref={scroller} onScroll={onScroll} role="region" aria-label={label} tabIndex={0}>
-        <div className="thread__inner">
-          {hasOlder && (
-            <div className="thread__older">
-              <button type="button" className="thread__older-button" onClick={onLoadOlder} disabled={loadingOlder} aria-busy={loadingOlder || undefined}>
-                {loadingOlder && <Spinner size="small" />}
-                {intl.formatMessage({ id: 'chat.loadOlder' })}
-              </button>
-            </div>
-          )}
-          {!loaded && <Spinner label={intl.formatMessage({ id: 'common.loading' })} />}
-          <div role="log" aria-live="polite" aria-relevant="additions" className="thread__log">
-            <ol className="thread__list">
-              {items.map((item) =>
-                item.kind === 'day' ? (
-                  <li key={item.key} className="thread__day">
-                    <span>{dayLabel(item.timestamp)}</span>
-                  </li>
-                ) : (
-                  <li key={item.key} className={`thread__item thread__item--${item.doc.from}`}>
-                    <ThreadMessage doc={item.doc} docs={messages} index={item.index} isLast={item.isLast} botUuid={botUuid} botName={botName} />
-                  </li>
-                ),
-              )}
-            </ol>
+      <div className="thread__scroller" ref={scroller} onScroll={onScroll} role="region" aria-label={label} tabIndex={0} aria-busy={loadingOlder || undefined}>
+        {loadingOlder && (
+          <div className="thread__older" aria-hidden="true">
+            <Spinner size="small" />
           </div>
-          {loaded && messages.length === 0 && <p className="thread__empty">{intl.formatMessage({ id: 'chat.empty' }, { name: botName })}</p>}
+        )}
+        {!loaded && <Spinner label={intl.formatMessage({ id: 'common.loading' })} />}
+        {loaded && messages.length === 0 && <p className="thread__empty">{intl.formatMessage({ id: 'chat.empty' }, { name: botName })}</p>}
+        <div className="thread__canvas" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="thread__window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="thread__row">
+                  {renderRow(row)}
+                </div>
+              );
+            })}
+          </div>
         </div>
+        <span hidden data-rows={rows.length} data-first={firstIndex} data-last={lastIndex} className="thread__probe" />
       </div>
-      {showJump && (
+      <p className="visually-hidden" aria-live="polite">{announced}</p>
+      {!atBottom && messages.length > 0 && (
         <button type="button" className="thread__jump" onClick={jump}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path d="M12 5v14M6 13l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-          {intl.formatMessage({ id: 'chat.jumpToNewest' })}
+          {newCount > 0 ? intl.formatMessage({ id: 'chat.jumpToNewest.count' }, { count: newCount }) : intl.formatMessage({ id: 'chat.jumpToNewest' })}
         </button>
       )}
     </div>
   );
+}
+
+/** The text of the newest bot message that arrived after the first load (for the live region). */
+function useAnnouncement(messages: readonly MessageDoc[], loaded: boolean): string {
+  const first = useRef<string | null | undefined>(undefined);
+  const last = messages.at(-1);
+  if (loaded && first.current === undefined) first.current = last?.id ?? null;
+  if (!last || last.from !== 'bot' || first.current === undefined || last.id === first.current) return '';
+  return last.message.text?.body ?? '';
 }

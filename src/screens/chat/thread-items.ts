@@ -9,7 +9,7 @@ export interface ThreadMessage {
   from: 'user' | 'bot';
   type: string;
   timestamp: number;
-  message: Pick<ChatMessage, 'button_index' | 'buttons' | 'text'>;
+  message: Pick<ChatMessage, 'button_index' | 'buttons' | 'text'> & Partial<Pick<ChatMessage, 'button_indices'>>;
 }
 
 export type ThreadItem<M extends ThreadMessage> =
@@ -58,6 +58,36 @@ export function chosenOptionLabel(messages: readonly ThreadMessage[], index: num
       const option = m.message.buttons?.find((b) => b.button_index === response.message.button_index);
       return option ? option.body : null;
     }
+  }
+  return null;
+}
+
+/**
+ * The labels of the options a response chose, from the nearest message before it of the types
+ * that offer them (persistent_menu for a menu choice; button / multi_select_button otherwise).
+ * Null when that message is not in the window (the screen then says 'Option n').
+ */
+export function chosenLabels(messages: readonly ThreadMessage[], index: number): string[] | null {
+  const response = messages[index];
+  if (!response) return null;
+  const wanted = response.message.button_indices ?? (response.message.button_index === undefined ? [] : [response.message.button_index]);
+  if (wanted.length === 0) return null;
+  const sources = response.type === 'persistent_menu_response' ? ['persistent_menu'] : ['button', 'multi_select_button'];
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const m = messages[i];
+    if (m?.from === 'bot' && sources.includes(m.type)) {
+      const labels = wanted.map((w) => m.message.buttons?.find((b) => b.button_index === w)?.body);
+      return labels.every((l): l is string => l !== undefined) ? labels : null;
+    }
+  }
+  return null;
+}
+
+/** The newest persistent_menu message of the window: its options are the menu in the input area. */
+export function activeMenu<M extends ThreadMessage>(messages: readonly M[]): M | null {
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const m = messages[i]!;
+    if (m.from === 'bot' && m.type === 'persistent_menu' && (m.message.buttons?.length ?? 0) > 0) return m;
   }
   return null;
 }

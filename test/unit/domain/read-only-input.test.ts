@@ -27,6 +27,8 @@ const CASES: readonly [string, InputState, boolean][] = [
   ['last message from the user (a button type)', state({ type: 'button', from: 'user' }), false],
   ['last message from the user (text)', state({ type: 'text', from: 'user' }), false],
   ['empty thread', state(null), false],
+  ['rich_input form request', state(bot('rich_input', { rich_input_type: 'form' })), true],
+  ['rich_input date request', state(bot('rich_input', { rich_input_type: 'date' })), false],
   ['menu open, empty thread', state(null, { menuOpen: true }), true],
   ['menu open over a text message', state(bot('text'), { menuOpen: true }), true],
   ['multi-select active over a text message', state(bot('text'), { multiSelectActive: true }), true],
