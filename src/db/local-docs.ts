@@ -3,6 +3,7 @@
 // them through src/db; this file is the agreement between the two.
 import type { CartAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
 import type { CountryIso } from '../domain/countries';
+import type { Transfer } from '../domain/media-transfer';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
 
@@ -107,6 +108,18 @@ export interface GeoCacheDoc {
   cities: Record<string, { list: CityEntry[]; fetchedAt: number }>;
 }
 
+/**
+ * 'media-transfers' (added by attachments and media): uploads (by client message id) and
+ * downloads (by media URL) as the engine reports them; the tile and the pending bubble show them.
+ */
+export type MediaTransfersDoc = Record<string, Transfer>;
+
+/** 'link-titles' (added by attachments and media): link titles looked up once per URL (youtube). */
+export type LinkTitlesDoc = Record<string, { title: string; at: number }>;
+
+/** 'bot-configs' (added by attachments and media): /bot/get-configuration answers by bot (allow_user_media). */
+export type BotConfigsDoc = Record<string, { allow_user_media: boolean; at: number }>;
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -117,6 +130,9 @@ export const LOCAL_DOC_IDS = {
   geoCache: 'geo-cache',
   chatView: 'chat-view',
   carts: 'carts',
+  mediaTransfers: 'media-transfers',
+  linkTitles: 'link-titles',
+  botConfigs: 'bot-configs',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -130,6 +146,9 @@ export interface LocalDocTypes {
   'geo-cache': GeoCacheDoc;
   'chat-view': ChatViewDoc;
   carts: CartsDoc;
+  'media-transfers': MediaTransfersDoc;
+  'link-titles': LinkTitlesDoc;
+  'bot-configs': BotConfigsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -7,8 +7,10 @@ import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
 import type { WebSocketFactory } from './live-connection';
 import { createSession, requestContextFrom, type SessionFlows } from './session';
+import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
+import { sharedMediaStore, type MediaStore } from '../db/media-cache';
 
-export type EngineCommands = SessionFlows & ChatFlows;
+export type EngineCommands = SessionFlows & ChatFlows & MediaFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -33,6 +35,10 @@ export interface EngineConfig {
   connectivity?: Connectivity;
   /** Shorter spec timings for tests (socket retry, retry count, reply timeout). */
   timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number };
+  /** Attachments and media: where files live, how uploads are posted, how images are scaled. */
+  mediaStore?: MediaStore;
+  upload?: UploadTransport;
+  prepareImage?: PrepareImage;
 }
 
 export interface EngineParts {
@@ -44,11 +50,12 @@ export interface EngineParts {
 
 export function createEngineParts(db: AppDatabase, config: EngineConfig): EngineParts {
   const clock = config.clock ?? systemClock;
+  const context = requestContextFrom(db, config.newDeviceId);
   const http = createHttpClient({
     fetch: config.fetch,
     origin: config.origin,
     versionName: config.versionName,
-    context: requestContextFrom(db, config.newDeviceId),
+    context,
     clock,
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });
@@ -57,6 +64,15 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     http,
     now: () => clock.now(),
     ...(config.newDeviceId ? { newDeviceId: config.newDeviceId } : {}),
+  });
+  const media = createMedia({
+    db, http, clock, context,
+    fetch: config.fetch,
+    origin: config.origin,
+    versionName: config.versionName,
+    store: config.mediaStore ?? sharedMediaStore(),
+    upload: config.upload,
+    prepareImage: config.prepareImage,
   });
   const chat = createChatSync({
     db,
@@ -67,8 +83,9 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     locks: config.locks,
     connectivity: config.connectivity,
     timings: config.timings,
+    uploads: media.uploadStep,
   });
-  return { flows: { ...session.flows, ...chat.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  return { flows: { ...session.flows, ...chat.flows, ...media.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

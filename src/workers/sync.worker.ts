@@ -8,6 +8,7 @@ import type { Connectivity } from '../sync/chat-sync';
 import type { LockManagerLike } from '../sync/leader';
 import type { WebSocketLike } from '../sync/live-connection';
 import { createSyncWorkerApi } from './worker-api';
+import { prepareImageOffscreen } from './prepare-image';
 
 const connectivity: Connectivity = {
   isOnline: () => self.navigator.onLine,
@@ -34,5 +35,6 @@ expose(createSyncWorkerApi({
     createSocket: (url) => new WebSocket(url) as unknown as WebSocketLike,
     ...(locks ? { locks } : {}),
     connectivity,
+    prepareImage: prepareImageOffscreen,
   },
 }));

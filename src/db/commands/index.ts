@@ -20,3 +20,5 @@ export { retryMessage } from './retry-message';
 export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
+export { sendAttachment, type AttachmentFile } from './send-attachment';
+export { downloadMedia, cancelTransfer, lookUpLinkTitle, loadBotConfiguration } from './media-commands';

@@ -9,3 +9,4 @@ export { useOnboardingStep, useOnboardingState } from './use-onboarding-step';
 export type { LocalDocSnapshot } from './local-doc-store';
 export { useConversations, useConversation, useBots, useBot, useThread, useOutboxCount } from './use-chat';
 export { useRxQuery, type QuerySnapshot } from './use-rx-query';
+export { useMediaTransfer, useMediaFile, useLinkTitle, useBotConfig, type MediaFile } from './use-media';
