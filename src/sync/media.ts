@@ -296,6 +296,9 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
       // durable before the send: a crash from here on sends, never uploads again
       const doc = await db.outbox.findOne(entry.id).exec();
       await doc?.incrementalPatch({ payload: next });
+      // the pending bubble now points at the uploaded copy (the local one goes below)
+      const message = await db.messages.findOne(entry.id).exec();
+      await message?.incrementalModify((m) => (m.message_id ? m : { ...m, message: { ...m.message, media } }));
       await report(key, 'upload', { type: 'done', at: clock.now() });
       await store.delete(localMediaKey(entry.id)).catch(() => {});
       return { entry: { ...entry, payload: next } };

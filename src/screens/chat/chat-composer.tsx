@@ -7,6 +7,7 @@ import { sendText, type MessageDoc } from '../../db/ui-surface';
 import { isInputReadOnly } from '../../domain/read-only-input';
 import { ChatInput } from '../../ui/chat-input';
 import { useOnline } from '../shared/use-online';
+import { AttachControl } from './attach-control';
 
 export function ChatComposer({ botUuid, lastMessage }: { botUuid: string; lastMessage: MessageDoc | null }) {
   const intl = useIntl();
@@ -37,6 +38,7 @@ export function ChatComposer({ botUuid, lastMessage }: { botUuid: string; lastMe
 
   return (
     <div className="chat-composer">
+      <AttachControl botUuid={botUuid} disabled={readOnly} />
       <ChatInput
         value={text}
         onChange={(v) => {

@@ -9,6 +9,7 @@ import { MessageBubble } from '../../ui/message-bubble';
 import { OptionButtons } from '../../ui/option-buttons';
 import { StatusMark } from '../../ui/status-mark';
 import { boldRuns, chosenOptionLabel } from './thread-items';
+import { MediaMessage } from './media-message';
 
 export interface ThreadMessageProps {
   doc: MessageDoc;
@@ -43,6 +44,9 @@ export function ThreadMessage({ doc, docs, index, isLast, botUuid, botName }: Th
       break;
     case 'button_response':
       body = chosenOptionLabel(docs, index) ?? intl.formatMessage({ id: 'chat.buttonResponse.option' }, { n: (m.button_index ?? 0) + 1 });
+      break;
+    case 'image': case 'audio': case 'video': case 'video_stream': case 'document': case 'media_list': case 'youtube': case 'article':
+      body = <MediaMessage doc={doc} />;
       break;
     default:
       tone = 'notice';
