@@ -29,7 +29,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // Message text reaches the DOM only as React text (src/ui/markup-text.tsx): no HTML sinks.
+      'no-restricted-syntax': ['error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'no HTML sinks: render text as React children (issue 4, markup)' },
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'no HTML sinks: build DOM nodes or React elements' },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'no HTML sinks' },
+      ],
+    },
   },
   { files: ['src/screens/**/*.{ts,tsx}'], rules: restrict(NETWORK) },
   { files: ['src/ui/**/*.{ts,tsx}'], rules: restrict(NETWORK, DB) },

@@ -2,10 +2,10 @@
 // numbers). One place each: code that needs one of these numbers imports it from here instead of
 // writing the literal. Durations are in milliseconds unless the name says otherwise (_S, _DAYS).
 
-const SECOND_MS = 1_000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+export const SECOND_MS = 1_000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 // ---------- sign-in and session ----------
 
