@@ -3,7 +3,7 @@
 // then its media message goes into the outbox with no media_uuid yet. The engine uploads the file
 // when the network allows (get-media-upload-details, the multipart post), fills in the
 // media_uuid and sends the message once, under the same client id (exactly once, DESIGN.md §4).
-import type { AttachmentFlow } from '../../domain/attachment-rules-pending';
+import type { AttachmentFlow } from '../../domain/attachment-rules';
 import { localMediaKey } from '../../domain/media-transfer';
 import { uuidv7 } from '../../domain/uuidv7';
 import { somethingWentWrongError } from '../../domain/errors';

@@ -9,7 +9,7 @@ import { loadBotConfiguration, sendAttachment } from '../../db/commands';
 import { useBotConfig, useConversation } from '../../db/hooks';
 import {
   acceptFor, attachmentMenu, checkFiles, type AttachmentFlow, type AttachmentOption, type DeviceCapabilities,
-} from '../../domain/attachment-rules-pending';
+} from '../../domain/attachment-rules';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FileToast } from '../../ui/file-toast';
 import { useOnline } from '../shared/use-online';

@@ -11,7 +11,7 @@ import type { MediaRef } from '../../api/messages';
 import { cancelTransfer, downloadMedia, lookUpLinkTitle } from '../../db/commands';
 import { useLinkTitle, useMediaFile, useMediaTransfer, useSettings } from '../../db/hooks';
 import type { MessageDoc } from '../../db/ui-surface';
-import { audioTitle, documentName, formatFileSize } from '../../domain/attachment-rules-pending';
+import { audioTitle, documentName, formatFileSize } from '../../domain/media-titles';
 import { autoDownloads, isLocalMedia, percentOf, tileState } from '../../domain/media-transfer';
 import { MediaTile } from '../../ui/media-tile';
 import { useOnline } from '../shared/use-online';
