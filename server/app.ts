@@ -1,6 +1,7 @@
 // The reference server: Fastify with the API of the shared contract under /api, /version.json
 // and the built app with its single-page fallback. createServer() builds it (database opened
 // and migrated); listen() is separate so tests can take an ephemeral port.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -20,6 +21,12 @@ import { migrate } from './db/migrate';
 import { createApiRouter } from './http/define-route';
 import { errorBody, HttpError } from './http/errors';
 import { loadAllGeo } from './geo/geo';
+import { checkBotMedia } from './media/bot-media';
+import { registerDownload } from './media/download';
+import { MediaFiles } from './media/files';
+import { loadMediaSecret } from './media/policy';
+import { mediaRoutes } from './media/routes';
+import { registerUpload } from './media/upload';
 import { userRoutes } from './user/routes';
 import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
@@ -54,6 +61,11 @@ export interface ServerOptions {
   slowBotDelayMs?: number;
   /** Origins allowed to open the socket besides the server's own (e.g. a dev server). */
   allowedOrigins?: readonly string[];
+  /**
+   * Where uploaded media files are kept. Default: `media/` in the PGlite data directory; a
+   * temporary directory, removed on close, when the data is in memory or in PostgreSQL.
+   */
+  mediaDir?: string;
 }
 
 export interface Server {
@@ -90,15 +102,21 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const ownsDb = !opts.db;
   loadAllGeo();
   checkCatalogs();
+  checkBotMedia();
   const db = opts.db ?? await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, schema: opts.databaseSchema });
   const versionName = packageVersion();
   const versionCode = opts.versionCode ?? versionCodeOf(versionName);
 
   let cursorSecret: Buffer;
+  let mediaSecret: Buffer;
+  let media: MediaFiles;
   try {
     await migrate(db, now);
     await seedBots(db, now());
     cursorSecret = await loadCursorSecret(db, now());
+    mediaSecret = await loadMediaSecret(db, now());
+    const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;
+    media = await MediaFiles.open(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined));
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -125,7 +143,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     // API answers are personal and live: never kept by a browser, proxy or service worker cache.
-    if (request.url.startsWith(`${API_BASE}/`)) reply.header('cache-control', 'no-store');
+    // (Media downloads set their own: immutable files, kept privately.)
+    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -149,7 +168,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   const api = createApiRouter(app, authenticate);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
-  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop]) register(api, ctx);
+  for (const register of [...ROUTE_MODULES, botRoutes({ runtime, cursorSecret }), shop, mediaRoutes({ secret: mediaSecret })]) register(api, ctx);
+  // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
+  await registerUpload(app, { db, now, secret: mediaSecret, files: media });
+  registerDownload(app, { db, now, files: media });
 
   registerVersion(app, { version_code: versionCode, version_name: versionName });
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
@@ -171,7 +193,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // Housekeeping of expired sign-in rows; a failure is logged and retried at the next round.
   let sweepRunning: Promise<void> = Promise.resolve();
   const sweep = () => {
-    sweepRunning = sweepExpired(db, now()).catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
+    sweepRunning = sweepExpired(db, now())
+      .then(() => media.sweep(db, now()))
+      .catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
     return sweepRunning;
   };
   await sweep();
@@ -197,6 +221,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       await app.close();
       await runtime.close();
       if (ownsDb) await db.close();
+      await media.close();
     },
   };
   return server;

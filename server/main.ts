@@ -1,5 +1,6 @@
 // `npm run server` / `npm start`: the reference server, configured from the environment
 // (server/README.md lists the variables).
+import { join } from 'node:path';
 import { createServer } from './app';
 
 function env(name: string): string | undefined {
@@ -21,9 +22,13 @@ const versionCodeText = env('VERSION_CODE');
 const versionCode = versionCodeText === undefined ? undefined : Number(versionCodeText);
 if (versionCode !== undefined && !Number.isSafeInteger(versionCode)) fail('VERSION_CODE must be an integer');
 const databaseUrl = env('DATABASE_URL');
+const dataDir = env('DATA_DIR') ?? './data';
+// Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
+const mediaDir = env('MEDIA_DIR') ?? join(dataDir, 'media');
 
 const server = await createServer({
-  ...(databaseUrl ? { databaseUrl } : { dataDir: env('DATA_DIR') ?? './data' }),
+  ...(databaseUrl ? { databaseUrl } : { dataDir }),
+  mediaDir,
   ...(otpFixed ? { otpFixed } : {}),
   ...(versionCode !== undefined ? { versionCode } : {}),
   logger: { level: env('LOG_LEVEL') ?? 'info' },

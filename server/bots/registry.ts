@@ -1,16 +1,32 @@
 // The demo bots: each has a 16-digit id, what the lists show, its configuration, and how it
 // answers a user message. Seeded into the bots table at every start (idempotent upsert).
-import type { OutgoingMessage } from '../../src/api/messages';
-import type { Db } from '../db/db';
+import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
+import type { Db, Queryable } from '../db/db';
+import { SHOWCASE_BOT } from './showcase';
 
-/** What a bot answers with: the type and the type's fields (text, buttons...). */
-export interface BotReply {
-  type: 'text' | 'button';
-  text?: { body: string };
-  buttons?: { body: string; button_index: number }[];
-  /** A button message the user may also answer by typing (spec part 1 §3). */
-  allow_custom_response?: boolean;
+export { SHOWCASE_BOT_ID } from './showcase';
+
+/** The fields of a stored message that its sender does not choose. */
+type StoredFields = 'message_id' | 'sk' | 'timestamp' | 'number' | 'from' | 'type' | 'client_message_id';
+
+/**
+ * What a bot answers with: the type and any fields of ChatMessage (text, buttons, media,
+ * rich_input...). All of them are stored and sent back as they are (get-messages, frames).
+ */
+export type BotReply = Partial<Omit<ChatMessage, StoredFields>> & {
+  /** A MessageType; any other text is a type the app does not know (it shows "not supported"). */
+  type: string;
+};
+
+/** What a bot may read while answering: the conversation's user, its database and the time. */
+export interface BotContext {
+  userUuid: string;
+  botUuid: string;
+  db: Queryable;
+  now: number;
 }
+
+export interface BotAnswer { replies: BotReply[]; delayed: boolean }
 
 export interface BotDefinition {
   bot_uuid: string;
@@ -22,7 +38,7 @@ export interface BotDefinition {
   /** Stored when a conversation is initiated and still empty. */
   welcome: BotReply[];
   /** Answers to one user message; `delayed` replies come after the runtime's slow delay. */
-  answer(message: OutgoingMessage): { replies: BotReply[]; delayed: boolean };
+  answer(message: OutgoingMessage, ctx: BotContext): BotAnswer | Promise<BotAnswer>;
 }
 
 export const ECHO_BOT_ID = '1000000000000001';
@@ -82,6 +98,7 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     welcome: [text('Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.')],
     answer: () => ({ replies: [text(SHOP_HELP)], delayed: false }),
   },
+  SHOWCASE_BOT,
 ];
 
 export function findBot(botUuid: string): BotDefinition | undefined {

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
+import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import { findBot, type BotDefinition, type BotReply } from './registry';
 import { lockConversation, repliesTo, storeMessage, subscribe, toWire } from './store';
@@ -20,11 +21,11 @@ export interface RuntimeDeps {
   slowDelayMs?: number | undefined;
 }
 
-const replyPayload = (r: BotReply): Record<string, unknown> => ({
-  ...(r.text ? { text: r.text } : {}),
-  ...(r.buttons ? { buttons: r.buttons } : {}),
-  ...(r.allow_custom_response !== undefined ? { allow_custom_response: r.allow_custom_response } : {}),
-});
+/** Everything a reply carries besides its type is stored, and sent back as it is. */
+function replyPayload(r: BotReply): Record<string, unknown> {
+  const { type: _type, ...rest } = r;
+  return rest;
+}
 
 /** What a user message stores besides its type and client id (the rest of the validated payload). */
 function userPayload(m: OutgoingMessage): Record<string, unknown> {
@@ -53,9 +54,13 @@ export class BotRuntime {
   async receive(userUuid: string, botUuid: string, messages: readonly OutgoingMessage[]): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
     const { db, now, hub } = this.deps;
+    // Every media message must name an upload of the sender's, of its kind: checked for the whole
+    // batch before anything is stored, so a refused batch leaves nothing half done.
+    const checked: OutgoingMessage[] = [];
+    for (const m of messages) checked.push(await checkMessageMedia(db, userUuid, m));
     await subscribe(db, userUuid, botUuid, now());
     const answer: ChatMessage[] = [];
-    for (const m of messages) {
+    for (const m of checked) {
       const { row, created } = await db.transaction((tx) => storeMessage(tx, {
         userUuid, botUuid, sender: 'user', type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id,
       }, now()));
@@ -68,7 +73,7 @@ export class BotRuntime {
         answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
         continue;
       }
-      const { replies, delayed } = bot.answer(m);
+      const { replies, delayed } = await bot.answer(m, { userUuid, botUuid, db, now: now() });
       if (delayed) this.later(() => this.storeReplies(userUuid, botUuid, replies, row.message_id));
       else answer.push(...await this.storeReplies(userUuid, botUuid, replies, row.message_id));
     }

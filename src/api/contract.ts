@@ -247,6 +247,29 @@ export const cartItemSchema = z.object({
 
 export const cartSchema = z.array(cartItemSchema).max(CART_LIMITS.maxLines, `must hold at most ${CART_LIMITS.maxLines} lines`);
 
+// ---------- media (spec part 1 §7 "Media") ----------
+
+/** What an upload is for: a chat attachment, a feedback screenshot or a profile photo. */
+export const mediaPurposeSchema = z.enum(['chat', 'feedback', 'profile']);
+
+const mediaUploadBody = z.object({
+  /** The file's type: image/*, video/*, or an accepted audio or document type (spec part 1 §5). */
+  content_type: z.string().min(1, 'content_type must not be empty').max(255),
+  purpose: mediaPurposeSchema.default('chat'),
+}).strict();
+
+/**
+ * Where and how to upload one file: POST multipart/form-data to upload_details.url with every
+ * s3_fields entry (in order), then the file in a part named `file`; 204 means stored. media_uuid
+ * names the file in messages; feedback answers it as screenshot_uuid too, profile as photo_uuid.
+ */
+export interface MediaUploadDetails {
+  media_uuid: string;
+  screenshot_uuid?: string;
+  photo_uuid?: string;
+  upload_details: { url: string; s3_fields: Record<string, string> };
+}
+
 export const routes = {
   sendOtp: route<{ message: string; resendAfterSeconds: number; expiresInSeconds: number }>()({
     ...ROUTE_TABLE.sendOtp,
@@ -367,6 +390,19 @@ export const routes = {
   updateCart: route<CartAnswer>()({
     ...ROUTE_TABLE.updateCart,
     body: z.object({ bot_uuid: botIdSchema, cart: cartSchema }).strict(),
+  }),
+  /** Issues a media_uuid and the signed fields of its upload; 400 'No media type found' for other types. */
+  getMediaUploadDetails: route<MediaUploadDetails>()({
+    ...ROUTE_TABLE.getMediaUploadDetails, body: mediaUploadBody,
+  }),
+  /** The spec's other name of get-media-upload-details: the same answer. */
+  getMediaUploadUrl: route<MediaUploadDetails>()({
+    ...ROUTE_TABLE.getMediaUploadUrl, body: mediaUploadBody,
+  }),
+  /** The title of a link (youtube messages), looked up once per url by the client and cached. */
+  getLinkTitle: route<{ title: string }>()({
+    ...ROUTE_TABLE.getLinkTitle,
+    body: z.object({ url: z.string().min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters') }).strict(),
   }),
 } as const;
 

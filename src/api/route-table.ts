@@ -33,6 +33,18 @@ export const ROUTE_TABLE = {
   getSocketUrl: { path: '/bot/get-socket-url', method: 'GET', auth: true },
   getCart: { path: '/bot/get-cart', method: 'POST', auth: true },
   updateCart: { path: '/bot/update-cart', method: 'POST', auth: true },
+  getMediaUploadDetails: { path: '/bot/get-media-upload-details', method: 'POST', auth: true },
+  getMediaUploadUrl: { path: '/bot/get-media-upload-url', method: 'POST', auth: true },
+  getLinkTitle: { path: '/bot/get-link-title', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;
+
+/**
+ * Media files (bot media and uploads) are read at API_BASE + MEDIA_PATH + '/' + media_uuid with
+ * `Authorization: Bearer <mediaToken>` (a MediaRef's url is that path). Not contract routes:
+ * they answer bytes, not JSON.
+ */
+export const MEDIA_PATH = '/media';
+/** Where get-media-upload-details sends uploads (multipart/form-data, S3 POST-policy style): + '/' + media_uuid. */
+export const MEDIA_UPLOAD_PATH = '/media-upload';
