@@ -7,6 +7,7 @@
 // PROGRESS_MIN_GAP_MS), which the tile and the pending bubble observe. Cancel runs here, in the
 // engine that started the transfer (the tab's own worker; uploads run in the leader's).
 import { API_BASE } from '../api/headers';
+import { MEDIA_PATH } from '../api/route-table';
 import { UPLOAD_SUCCESS_STATUS } from '../domain/constants';
 import { BadStatusError, CancelError, NoResponseError, cancelledError, noResponseError, somethingWentWrongError } from '../domain/errors';
 import { isLocalMedia, localMediaKey, needsUpload, nextTransfer, worthReporting, type Transfer, type TransferEvent } from '../domain/media-transfer';
@@ -16,7 +17,7 @@ import type { AppDatabase } from '../db/database';
 import { getLocalDoc, modifyLocalDoc, patchLocalDoc } from '../db/local-store';
 import type { MediaStore } from '../db/media-cache';
 import type { OutboxDoc } from '../db/schemas';
-import { headersFor, type Clock, type HttpClient, type RequestContext } from './http-client';
+import type { Clock, HttpClient, RequestContext } from './http-client';
 
 /** Posts a multipart form; answers the status. Reports upload progress when it can. */
 export type UploadTransport = (url: string, form: FormData, onProgress: (loaded: number, total: number) => void, signal: AbortSignal) => Promise<number>;
@@ -60,13 +61,7 @@ export interface UploadStep {
 
 const PROGRESS_MIN_GAP_MS = 100;
 
-/** Media server paths (served by the reference server; see src/api/contract.ts once declared there). */
-export const MEDIA_ROUTES = {
-  uploadDetails: '/bot/get-media-upload-details',
-  linkTitle: '/bot/get-link-title',
-} as const;
-
-export const mediaPathOf = (mediaUuid: string): string => `${API_BASE}/media/${mediaUuid}`;
+export const mediaPathOf = (mediaUuid: string): string => `${API_BASE}${MEDIA_PATH}/${mediaUuid}`;
 
 interface UploadDetailsAnswer { media_uuid: string; upload_details: { url: string; s3_fields: Record<string, string> } }
 
@@ -142,31 +137,6 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
     return tokenRefresh;
   }
 
-  /** A JSON POST to an auth route of the media API with the spec's headers. */
-  async function postJson(path: string, body: unknown, signal?: AbortSignal): Promise<unknown> {
-    const ctx = await deps.context();
-    const full = `${API_BASE}${path}`;
-    // every media route is an auth route: the headers of any auth route are the right ones
-    const headers = { ...headersFor('getMediaToken', full, ctx, deps.versionName), 'content-type': 'application/json' };
-    let res: Response;
-    try {
-      res = await deps.fetch(absolute(full), { method: 'POST', headers, body: JSON.stringify(body), ...(signal ? { signal } : {}) });
-    } catch {
-      if (signal?.aborted) throw new CancelError('cancelled');
-      throw new NoResponseError();
-    }
-    const text = await res.text().catch(() => '');
-    if (res.status !== 200) {
-      let message: string | undefined;
-      try {
-        const parsed = JSON.parse(text) as { message?: unknown };
-        if (typeof parsed.message === 'string') message = parsed.message;
-      } catch { /* not JSON */ }
-      throw new BadStatusError(res.status, message);
-    }
-    return JSON.parse(text || '{}') as unknown;
-  }
-
   async function fetchWithToken(url: string, signal: AbortSignal): Promise<Response> {
     const get = async (token: string) => deps.fetch(absolute(url), { headers: { authorization: `Bearer ${token}` }, signal });
     let res = await get(await mediaToken());
@@ -233,7 +203,7 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
         const known = (await getLocalDoc(db, 'link-titles'))?.[url];
         if (known) return ok(known.title);
         try {
-          const answer = await postJson(MEDIA_ROUTES.linkTitle, { url });
+          const answer: unknown = await http.call('getLinkTitle', { url });
           const title = answer !== null && typeof answer === 'object' && typeof (answer as { title?: unknown }).title === 'string'
             ? (answer as { title: string }).title.slice(0, 300) : null;
           if (title) await modifyLocalDoc(db, 'link-titles', (all) => ({ ...all, [url]: { title, at: clock.now() } }));
@@ -279,11 +249,12 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
     controllers.set(key, controller);
     await report(key, 'upload', { type: 'start', total: blob.size, at: clock.now() });
     try {
-      const answer = await postJson(MEDIA_ROUTES.uploadDetails, { content_type: sentType }, controller.signal);
+      const answer: unknown = await http.call('getMediaUploadDetails', { content_type: sentType, purpose: 'chat' }, { signal: controller.signal });
       if (!isUploadDetails(answer)) throw new BadStatusError(200, 'Malformed response');
+      // spec part 1 §7: the given fields (in order), Content-Type unless they carry it, then the file
       const form = new FormData();
       for (const [k, v] of Object.entries(answer.upload_details.s3_fields)) form.append(k, String(v));
-      form.append('Content-Type', sentType);
+      if (!Object.keys(answer.upload_details.s3_fields).some((k) => k.toLowerCase() === 'content-type')) form.append('Content-Type', sentType);
       form.append('file', blob, payload.media.name ?? 'file');
       const status = await upload(absolute(answer.upload_details.url), form, progressReporter(key, 'upload'), controller.signal);
       // spec part 1 §5: only 204 is a success
