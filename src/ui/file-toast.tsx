@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import './file-toast.css';
 
 export interface FileToastProps {
@@ -11,10 +11,13 @@ export interface FileToastProps {
 
 /** A brief notice at the bottom of the screen (attachment errors of spec part 1 §8), read out politely. */
 export function FileToast({ text, dismissLabel, onDismiss, hideAfterMs = 4000 }: FileToastProps) {
+  // the latest callback, so a re-render of the parent does not restart the timer
+  const dismiss = useRef(onDismiss);
+  dismiss.current = onDismiss;
   useEffect(() => {
-    const t = setTimeout(onDismiss, hideAfterMs);
+    const t = setTimeout(() => dismiss.current(), hideAfterMs);
     return () => clearTimeout(t);
-  }, [text, onDismiss, hideAfterMs]);
+  }, [text, hideAfterMs]);
   return (
     <div className="file-toast" role="status" data-testid="file-toast">
       <span className="file-toast__text">{text}</span>

@@ -9,6 +9,7 @@ import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import type { Crop } from '../../db/commands/send-attachment';
 import { useModalFocus } from '../../ui/focus-trap';
+import '../../ui/button.css';
 import './media-preview.css';
 
 export interface MediaPreviewProps {
