@@ -118,6 +118,50 @@ describe('attachments', () => {
     await context.close();
   }, 120_000);
 
+  it('an image over 1920 px is scaled, and a crop applied, in the sync worker before upload (JPEG)', async () => {
+    const { context, page } = await showcaseThread();
+    // a 2400x1200 gradient (small as a PNG): no crop → scaled to 1920x960; cropped to the left 80 %
+    // → 1920x1200, which fits and is not scaled (uncropped it would be 1920x960)
+    const wide = Buffer.from(await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(2400, 1200);
+      const ctx = canvas.getContext('2d')!;
+      const g = ctx.createLinearGradient(0, 0, 2400, 1200);
+      g.addColorStop(0, '#0b6e63');
+      g.addColorStop(1, '#f0b840');
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, 2400, 1200);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      return new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result).split(',')[1] ?? '');
+        reader.readAsDataURL(blob);
+      });
+    }), 'base64');
+    const preview = page.getByRole('dialog', { name: en('attach.preview.image') });
+    await choose(page, 'image-gallery', [{ name: 'wide.png', mimeType: 'image/png', buffer: wide }]);
+    await preview.getByRole('button', { name: en('attach.preview.send') }).click();
+    await page.locator('.message-bubble--bot').filter({ hasText: /Got your image “wide\.png”/ }).waitFor({ timeout: 30_000 });
+
+    await choose(page, 'image-gallery', [{ name: 'cropped.png', mimeType: 'image/png', buffer: wide }]);
+    await preview.getByRole('button', { name: en('attach.preview.crop') }).click();
+    const box = preview.getByRole('group', { name: en('attach.preview.cropArea') });
+    await box.focus();
+    for (let i = 0; i < 4; i += 1) await box.press('Shift+ArrowLeft');
+    await preview.getByRole('button', { name: en('attach.preview.cropDone') }).click();
+    await preview.getByRole('button', { name: en('attach.preview.send') }).click();
+    const answer = page.locator('.message-bubble--bot').filter({ hasText: /Got your image “cropped\.png”/ });
+    await answer.waitFor({ timeout: 30_000 });
+
+    const sizes = await page.locator('.message-bubble--user').getByTestId('media-image').evaluateAll((imgs) =>
+      Promise.all((imgs as HTMLImageElement[]).map(async (img) => {
+        if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
+        const type = (await (await fetch(img.src)).blob()).type;
+        return `${img.naturalWidth}x${img.naturalHeight} ${type}`;
+      })));
+    expect(sizes).toEqual(['1920x960 image/jpeg', '1920x1200 image/jpeg']);
+    await context.close();
+  }, 120_000);
+
   it('a rejected file shows its toast and nothing is sent: .exe, 0 bytes, a mix of image and document', async () => {
     const { context, page } = await showcaseThread();
     const before = await page.locator('.message-bubble--user').count();
