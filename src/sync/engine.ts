@@ -66,10 +66,9 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...(config.newDeviceId ? { newDeviceId: config.newDeviceId } : {}),
   });
   const media = createMedia({
-    db, http, clock, context,
+    db, http, clock,
     fetch: config.fetch,
     origin: config.origin,
-    versionName: config.versionName,
     store: config.mediaStore ?? sharedMediaStore(),
     upload: config.upload,
     prepareImage: config.prepareImage,

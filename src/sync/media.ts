@@ -17,7 +17,7 @@ import type { AppDatabase } from '../db/database';
 import { getLocalDoc, modifyLocalDoc, patchLocalDoc } from '../db/local-store';
 import type { MediaStore } from '../db/media-cache';
 import type { OutboxDoc } from '../db/schemas';
-import type { Clock, HttpClient, RequestContext } from './http-client';
+import type { Clock, HttpClient } from './http-client';
 
 /** Posts a multipart form; answers the status. Reports upload progress when it can. */
 export type UploadTransport = (url: string, form: FormData, onProgress: (loaded: number, total: number) => void, signal: AbortSignal) => Promise<number>;
@@ -33,8 +33,6 @@ export interface MediaDeps {
   clock: Clock;
   fetch: typeof fetch;
   origin: string;
-  versionName: string;
-  context: () => Promise<RequestContext>;
   store: MediaStore;
   upload?: UploadTransport | undefined;
   prepareImage?: PrepareImage | undefined;
@@ -60,6 +58,7 @@ export interface UploadStep {
 }
 
 const PROGRESS_MIN_GAP_MS = 100;
+const TRANSFER_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export const mediaPathOf = (mediaUuid: string): string => `${API_BASE}${MEDIA_PATH}/${mediaUuid}`;
 
@@ -106,7 +105,12 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
   const absolute = (url: string) => (/^https?:/.test(url) ? url : `${deps.origin}${url}`);
 
   async function report(key: string, kind: Transfer['kind'], event: TransferEvent): Promise<void> {
-    await modifyLocalDoc(db, 'media-transfers', (all) => ({ ...all, [key]: nextTransfer(all?.[key] ?? null, kind, event) }));
+    // records untouched for a day go, so the document stays small
+    const cutoff = event.at - TRANSFER_KEEP_MS;
+    await modifyLocalDoc(db, 'media-transfers', (all) => {
+      const kept = Object.fromEntries(Object.entries(all ?? {}).filter(([k, t]) => k === key || t.at > cutoff));
+      return { ...kept, [key]: nextTransfer(all?.[key] ?? null, kind, event) };
+    });
   }
 
   /** A reporter that writes a whole-percent change at most every PROGRESS_MIN_GAP_MS. */
@@ -192,7 +196,14 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
     },
 
     async cancelTransfer(key) {
-      controllers.get(key)?.abort();
+      const controller = controllers.get(key);
+      if (controller) {
+        controller.abort();
+        return ok();
+      }
+      // a record left 'running' by an engine that is gone (a closed tab, a reload): settle it
+      const t = (await getLocalDoc(db, 'media-transfers'))?.[key];
+      if (t?.state === 'running') await report(key, t.kind, { type: 'fail', at: clock.now() });
       return ok();
     },
 

@@ -33,7 +33,7 @@ function setup(upload: UploadTransport, opts: { prepareImage?: (b: Blob) => Prom
   const context = requestContextFrom(db);
   const http = createHttpClient({ fetch: api.fetch, origin: ORIGIN, versionName: '1', context });
   const store: MediaStore = memoryMediaStore();
-  const media = createMedia({ db, http, clock: systemClock, fetch: api.fetch, origin: ORIGIN, versionName: '1', context, store, upload, prepareImage: opts.prepareImage ? (b) => opts.prepareImage!(b) : undefined });
+  const media = createMedia({ db, http, clock: systemClock, fetch: api.fetch, origin: ORIGIN, store, upload, prepareImage: opts.prepareImage ? (b) => opts.prepareImage!(b) : undefined });
   return { api, store, media };
 }
 
@@ -174,5 +174,24 @@ describe('link titles', () => {
     expect([a, b, c].map((r) => (r.ok ? r.value : null))).toEqual(['A video', 'A video', 'A video']);
     expect(calls).toBe(1);
     expect((await getLocalDoc(db, 'link-titles'))?.[url]?.title).toBe('A video');
+  });
+});
+
+describe('transfer records', () => {
+  it('a record left running by a gone engine is settled by cancel (retry offered)', async () => {
+    const { media } = setup(async () => 204);
+    const { modifyLocalDoc } = await import('../../../src/db/local-store');
+    await modifyLocalDoc(db, 'media-transfers', (all) => ({ ...all, '/api/media/stale': { kind: 'download', state: 'running', loaded: 10, total: 100, aborted: false, at: Date.now() } }));
+    await media.flows.cancelTransfer('/api/media/stale');
+    expect(await transfer('/api/media/stale')).toMatchObject({ state: 'failed', loaded: 0, aborted: true });
+  });
+  it('records untouched for a day are dropped at the next write', async () => {
+    const { media, api } = setup(async () => 204);
+    const { modifyLocalDoc } = await import('../../../src/db/local-store');
+    await modifyLocalDoc(db, 'media-transfers', (all) => ({ ...all, '/api/media/old': { kind: 'download', state: 'done', loaded: 1, total: 1, aborted: false, at: Date.now() - 2 * 86_400_000 } }));
+    api.on('/api/media/new', () => new Response(new Uint8Array(3), { status: 200 }));
+    await media.flows.downloadMedia('/api/media/new');
+    expect(await transfer('/api/media/old')).toBeUndefined();
+    expect(await transfer('/api/media/new')).toMatchObject({ state: 'done' });
   });
 });
