@@ -3,33 +3,11 @@
 // steps. A step groups customisations; each customisation has options with an id, a name and
 // what the option adds to one unit's price. A radio customisation takes one option, a checkbox
 // one takes several; a required one needs one (spec part 2 §5). Plain data, checked at start.
+import type { Catalog, CatalogProduct } from '../../src/api/catalog';
 import type { Money } from '../../src/api/contract';
 import { SHOP_BOT_ID } from '../bots/registry';
 
-export interface CatalogOption { id: string; name: string; price: Money }
-
-export interface CatalogCustomization {
-  id: string;
-  name: string;
-  type: 'radio' | 'checkbox';
-  /** A radio customisation that must be chosen (e.g. the box size). */
-  required: boolean;
-  options: readonly CatalogOption[];
-}
-
-export interface CatalogStep { id: string; name: string; customizations: readonly CatalogCustomization[] }
-
-export interface CatalogProduct {
-  id: string;
-  name: string;
-  description: string;
-  /** One unit without customisations. */
-  price: Money;
-  max_quantity_allowed: number;
-  customization_steps: readonly CatalogStep[];
-}
-
-export interface Catalog { catalog_id: string; name: string; products: readonly CatalogProduct[] }
+export type { Catalog, CatalogCustomization, CatalogOption, CatalogProduct, CatalogStep } from '../../src/api/catalog';
 
 const inr = (rupees: number): Money => ({ price: Math.round(rupees * 100), currency: 'INR' });
 
@@ -83,6 +61,7 @@ const SAATHI_GROCERY: Catalog = {
       description: 'Cashew fudge with silver varq, packed fresh.',
       price: inr(320),
       max_quantity_allowed: 6,
+      suggested_customizations: [{ id: 'size', value: 'g500' }, { id: 'wrap', value: 'festive' }],
       customization_steps: [
         {
           id: 'box',
@@ -168,6 +147,15 @@ export function checkCatalogs(): void {
             }
             if (c.required && c.type !== 'radio') throw new Error(`${where}: ${p.id} customisation ${c.id}: only radio ones can be required`);
           }
+        }
+        const all = p.customization_steps.flatMap((s) => s.customizations);
+        for (const choice of p.suggested_customizations ?? []) {
+          const c = all.find((x) => x.id === choice.id);
+          if (!c?.options.some((o) => o.id === choice.value)) throw new Error(`${where}: ${p.id} suggests ${choice.id}=${choice.value}, which it does not offer`);
+        }
+        for (const c of all) {
+          const suggested = (p.suggested_customizations ?? []).filter((x) => x.id === c.id).length;
+          if (c.type === 'radio' && suggested > 1) throw new Error(`${where}: ${p.id} suggests two options of radio ${c.id}`);
         }
       }
     }

@@ -1,4 +1,5 @@
-// The cart routes (spec part 2 §7 "Cart and catalogue"): /bot/get-cart and /bot/update-cart.
+// The cart and catalogue routes (spec part 2 §7 "Cart and catalogue"): /bot/get-cart,
+// /bot/update-cart and /bot/get-catalog.
 // The cart is the caller's (user from the session) with the bot of the body: no body field names
 // a user, so no one reads or changes another user's cart. An update is pushed as cart-updated
 // to every open socket of the caller, so their other devices refresh their cart.
@@ -7,7 +8,8 @@ import type { SocketFrameOut } from '../../src/api/messages';
 import { findBot } from '../bots/registry';
 import type { RouteModule } from '../context';
 import { notFound } from '../http/errors';
-import { checkCart, readCart, toLines, writeCart } from './cart';
+import { checkCart, readCart, stepsHash, toLines, writeCart } from './cart';
+import { catalogsOf } from './catalog';
 
 export interface ShopRouteDeps {
   /** Sends a frame to every open socket of the user (the SocketHub's send). */
@@ -26,6 +28,20 @@ export function shopRoutes({ push }: ShopRouteDeps): RouteModule {
       botOrNotFound(body.bot_uuid);
       const { items, version } = await readCart(db, user.userUuid, body.bot_uuid);
       return { bot_uuid: body.bot_uuid, cart: toLines(body.bot_uuid, items, body.include_product_details), version };
+    });
+
+    api.authRoute(routes.getCatalog, async ({ body }) => {
+      botOrNotFound(body.bot_uuid);
+      const catalogs = catalogsOf(body.bot_uuid);
+      const catalog = body.catalog_uuid === undefined ? catalogs[0] : catalogs.find((c) => c.catalog_id === body.catalog_uuid);
+      if (!catalog) throw notFound('Catalog not found');
+      return {
+        bot_uuid: body.bot_uuid,
+        catalog_id: catalog.catalog_id,
+        name: catalog.name,
+        products: catalog.products.map((p) => ({ ...p, steps_hash: stepsHash(p) })),
+        catalogs: catalogs.map((c) => ({ catalog_id: c.catalog_id, name: c.name })),
+      };
     });
 
     api.authRoute(routes.updateCart, async ({ body, user }) => {

@@ -2,11 +2,14 @@
 // whether it needs a session, the schema of its body and the shape of its answer. The server
 // validates bodies with these schemas; the client's API client is typed by them.
 import { z } from 'zod';
+import { CART_LIMITS } from '../domain/constants';
 import { parseMobile } from '../domain/countries';
-import type { BotSummary, ChatMessage, ConversationEntry, GaEvent } from './messages';
+import type { BotSummary, ChatMessage, ConversationEntry, GaEvent, Money } from './messages';
+import type { CatalogAnswer } from './catalog';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
 
 export type * from './messages';
+export type * from './catalog';
 
 export const mobileSchema = z
   .string()
@@ -184,18 +187,10 @@ export interface MessagesPage {
 
 // ---------- the cart (spec part 2 §3 "Cart", §7 "Cart and catalogue") ----------
 
-/** Limits of a cart, the one place they are set (server validation and the client's guards). */
-export const CART_LIMITS = {
-  /** Lines in one cart (per user and bot). */
-  maxLines: 100,
-  /** Quantity of one line: a whole number from 1 to this (a product's max_quantity_allowed may be lower). */
-  maxLineQuantity: 99,
-  /** Customisation choices ({ id, value }) on one line. */
-  maxCustomizations: 20,
-} as const;
+/** Limits of a cart: in src/domain/constants.ts (the app's bundles read them from there). */
+export { CART_LIMITS };
 
 /** An amount in minor units (paise for INR) and its ISO 4217 currency. */
-export interface Money { price: number; currency: string }
 
 /** One customisation choice of a cart line: the customisation's id and the chosen option's id. */
 export interface CartCustomization { id: string; value: string }
@@ -403,6 +398,11 @@ export const routes = {
   getLinkTitle: route<{ title: string }>()({
     ...ROUTE_TABLE.getLinkTitle,
     body: z.object({ url: z.string().min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters') }).strict(),
+  }),
+  /** One of the bot's catalogues (the first when catalog_uuid is absent); 404 'Catalog not found'. */
+  getCatalog: route<CatalogAnswer>()({
+    ...ROUTE_TABLE.getCatalog,
+    body: z.object({ bot_uuid: botIdSchema, catalog_uuid: cartIdSchema.optional() }).strict(),
   }),
 } as const;
 

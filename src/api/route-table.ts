@@ -36,6 +36,7 @@ export const ROUTE_TABLE = {
   getMediaUploadDetails: { path: '/bot/get-media-upload-details', method: 'POST', auth: true },
   getMediaUploadUrl: { path: '/bot/get-media-upload-url', method: 'POST', auth: true },
   getLinkTitle: { path: '/bot/get-link-title', method: 'POST', auth: true },
+  getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

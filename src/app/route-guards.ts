@@ -6,10 +6,10 @@ import type { OnboardingStep } from '../domain/onboarding';
 /** Routes a guard may send the user to (none needs parameters). */
 export type RedirectPath = '/' | '/otp-verification' | '/onboarding' | '/home';
 /** Every guarded route, by its route path. */
-export type AppPath = RedirectPath | '/chat/$botUuid';
+export type AppPath = RedirectPath | '/chat/$botUuid' | '/catalog' | '/cart' | '/settings' | '/delete-account';
 
 /** Routes for signed-in users who finished onboarding. */
-const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid']);
+const MEMBER_PATHS: ReadonlySet<AppPath> = new Set<AppPath>(['/home', '/chat/$botUuid', '/catalog', '/cart', '/settings', '/delete-account']);
 
 export interface AuthSnapshot {
   signedIn: boolean;
@@ -34,6 +34,10 @@ export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | n
     case '/onboarding':
     case '/home':
     case '/chat/$botUuid':
+    case '/catalog':
+    case '/cart':
+    case '/settings':
+    case '/delete-account':
       return '/';
   }
 }

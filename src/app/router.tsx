@@ -71,7 +71,44 @@ const chatRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/chat/$botUuid']),
 });
 
-const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute]);
+/** ?bot=<16-digit id>[&catalog=<id>]: the shop screens of one bot (spec part 2 §2). */
+function shopSearch(search: Record<string, unknown>): { bot: string; catalog?: string } {
+  const bot = typeof search.bot === 'string' || typeof search.bot === 'number' ? String(search.bot) : '';
+  const catalog = typeof search.catalog === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(search.catalog) ? search.catalog : undefined;
+  return { bot: /^\d{16}$/.test(bot) ? bot : '', ...(catalog ? { catalog } : {}) };
+}
+
+const catalogRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/catalog',
+  validateSearch: shopSearch,
+  beforeLoad: guard('/catalog'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/catalog']),
+});
+
+const cartRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/cart',
+  validateSearch: (search: Record<string, unknown>) => ({ bot: shopSearch(search).bot }),
+  beforeLoad: guard('/cart'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/cart']),
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/settings',
+  beforeLoad: guard('/settings'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/settings']),
+});
+
+const deleteAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/delete-account',
+  beforeLoad: guard('/delete-account'),
+  component: lazyRouteComponent(SCREEN_CHUNKS['/delete-account']),
+});
+
+const routeTree = rootRoute.addChildren([loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, catalogRoute, cartRoute, settingsRoute, deleteAccountRoute]);
 
 export function createAppRouter(auth: AuthSnapshot) {
   return createRouter({

@@ -6,6 +6,10 @@ export const SCREEN_CHUNKS = {
   '/onboarding': () => import('../screens/onboarding/onboarding-screen'),
   '/home': () => import('../screens/home/home-screen'),
   '/chat/$botUuid': () => import('../screens/chat/chat-screen'),
+  '/catalog': () => import('../screens/shop/catalog-screen'),
+  '/cart': () => import('../screens/shop/cart-screen'),
+  '/settings': () => import('../screens/settings/settings-screen'),
+  '/delete-account': () => import('../screens/settings/delete-account-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;

@@ -1,7 +1,8 @@
 // Shapes of the RxDB local documents (DESIGN.md §3: session, settings, onboarding and sync
 // status are local documents, not collections). The worker and the UI both read and write
 // them through src/db; this file is the agreement between the two.
-import type { CartAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
+import type { CartAnswer, CatalogAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
+import type { CartEdit } from '../domain/cart-edits';
 import type { CountryIso } from '../domain/countries';
 import type { Transfer } from '../domain/media-transfer';
 
@@ -91,6 +92,16 @@ export interface SyncStatusDoc {
  */
 export type CartsDoc = Record<string, CartAnswer & { fetchedAt: number }>;
 
+/**
+ * 'cart-edits' (added by the catalogue and cart): per bot, the cart edits not yet accepted by the
+ * server, oldest first (src/domain/cart-edits.ts: the cart the user sees is the server's with
+ * these replayed), and the last refusal, which the cart screen shows once.
+ */
+export type CartEditsDoc = Record<string, { edits: CartEdit[]; refusal: { message: string; at: number } | null }>;
+
+/** 'catalogs' (added by the catalogue and cart): get-catalog answers by `${bot}/${catalog_id}`, for offline reading. */
+export type CatalogsDoc = Record<string, CatalogAnswer & { fetchedAt: number }>;
+
 /** 'chat-view' (added by the sync core): the conversation on screen, so its messages are not counted unread. */
 export interface ChatViewDoc {
   botUuid: string | null;
@@ -133,6 +144,8 @@ export const LOCAL_DOC_IDS = {
   mediaTransfers: 'media-transfers',
   linkTitles: 'link-titles',
   botConfigs: 'bot-configs',
+  cartEdits: 'cart-edits',
+  catalogs: 'catalogs',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -149,6 +162,8 @@ export interface LocalDocTypes {
   'media-transfers': MediaTransfersDoc;
   'link-titles': LinkTitlesDoc;
   'bot-configs': BotConfigsDoc;
+  'cart-edits': CartEditsDoc;
+  catalogs: CatalogsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -42,4 +42,6 @@ export async function clearSignedInData(
   await Promise.all([db.messages, db.conversations, db.bots, db.outbox].map((c) => c.find().remove()));
   await removeLocalDoc(db, 'chat-view');
   await removeLocalDoc(db, 'carts');
+  await removeLocalDoc(db, 'cart-edits');
+  await removeLocalDoc(db, 'catalogs');
 }

@@ -167,3 +167,24 @@ export const MEDIA_BUBBLE_EM = { minWidth: 13, maxWidth: 16.92, minHeight: 5.38,
  * downloaded image stays viewable offline). Entries are keyed by the media's URL path.
  */
 export const MEDIA_CACHE_NAME = 'media-v1';
+
+// ---------- cart ----------
+
+/** Limits of a cart, the one place they are set (server validation and the client's guards). */
+export const CART_LIMITS = {
+  /** Lines in one cart (per user and bot). */
+  maxLines: 100,
+  /** Quantity of one line: a whole number from 1 to this (a product's max_quantity_allowed may be lower). */
+  maxLineQuantity: 99,
+  /** Customisation choices ({ id, value }) on one line. */
+  maxCustomizations: 20,
+} as const;
+
+// ---------- settings ----------
+
+/** The font-size slider (spec part 1 §2 settings sub-menu): sizeScale from, to and step; 1 is the default. */
+export const FONT_SIZE_SCALE = { min: 0.85, max: 1.3, step: 0.05, default: 1 } as const;
+/** What the bold-text toggle sets weightScale to (1 when off): the spec's weightScale, shown as bold text. */
+export const BOLD_WEIGHT_SCALE = 1.25;
+/** Kinds of media that may download by themselves (spec part 1 §3 auto-download setting). */
+export const AUTO_DOWNLOAD_KINDS = ['Photo', 'Audio', 'Video'] as const;

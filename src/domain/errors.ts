@@ -96,6 +96,16 @@ export const MSG = {
     allImages: 'error.attachment.allImages',
     oneFileAtATime: 'error.attachment.oneFileAtATime',
   },
+  cart: {
+    /** 'Max quantity reached' (spec part 2 §8, a toast) */
+    maxQuantity: 'error.cart.maxQuantity',
+    /** the server refused a cart change: it is undone (spec part 2 §8 "Failed cart sync") */
+    reverted: 'error.cart.reverted',
+    /** the cart is full (CART_LIMITS.maxLines) */
+    full: 'error.cart.full',
+    /** cartUpdateInfo: the confirmation when the cart is updated */
+    updated: 'notice.cart.updated',
+  },
   /** 'Message type **not supported**, please **refresh**, clear cache if problem persists' */
   unsupportedMessageType: 'error.message.unsupportedType',
   /** a text over MESSAGE_TEXT_MAX_CHARS; takes {max} */
@@ -507,6 +517,16 @@ export function geolocationErrorTextId(code?: number | null): string {
 }
 
 /** A text longer than the server takes (MESSAGE_TEXT_MAX_CHARS): shown under the input, nothing is sent. */
+/** A cart edit refused on the device (max quantity, full cart): the toast text. */
+export function cartEditError(reason: 'max-quantity' | 'cart-full'): AppError {
+  return reason === 'max-quantity' ? { key: 'cartMaxQuantity', textId: MSG.cart.maxQuantity } : { key: 'cartFull', textId: MSG.cart.full };
+}
+
+/** The text of a cart change the server refused: its 'Max quantity reached', else the generic undo notice. */
+export function cartRefusalTextId(serverMessage: string): string {
+  return serverMessage === 'Max quantity reached' ? MSG.cart.maxQuantity : MSG.cart.reverted;
+}
+
 export function messageTooLongError(): AppError {
   return { key: 'messageTooLong', textId: MSG.messageTooLong, values: { max: MESSAGE_TEXT_MAX_CHARS } };
 }

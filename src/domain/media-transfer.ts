@@ -74,24 +74,6 @@ export function tileState(cached: boolean, transfer: Transfer | null): TileState
   return { kind: 'idle', aborted: transfer?.state === 'failed' };
 }
 
-export type MediaKind = 'Photo' | 'Audio' | 'Video';
-
-/** The auto-download setting's kind for a message type (documents are never fetched unasked). */
-export function autoDownloadKind(type: string): MediaKind | null {
-  if (type === 'image' || type === 'media_list') return 'Photo';
-  if (type === 'audio') return 'Audio';
-  if (type === 'video') return 'Video';
-  return null;
-}
-
-/** Spec part 1 §3: the setting is a comma list of Photo, Audio, Video; default Photo only. */
-export function autoDownloads(setting: string | undefined, type: string): boolean {
-  const kind = autoDownloadKind(type);
-  if (!kind) return false;
-  const list = (setting ?? 'Photo').split(',').map((s) => s.trim());
-  return list.includes(kind);
-}
-
 /**
  * Size of an image scaled so its longer side is at most `max` (spec part 1 §5, §9): the same size
  * when it already fits. Whole pixels, never 0.

@@ -82,6 +82,8 @@ export interface ChatSyncDeps {
   log?: (message: string, detail?: unknown) => void;
   /** attachments: uploads run by the outbox before a media message is sent (media.ts) */
   uploads?: UploadStep | undefined;
+  /** More work when the socket opens (the cart edits waiting to be sent). */
+  afterOpen?: (() => Promise<unknown>) | undefined;
 }
 
 export interface ChatSync {
@@ -193,7 +195,10 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
   /** The bot's cart as the server has it, into the 'carts' local document. */
   async function refreshCart(botUuid: string): Promise<void> {
     const cart = await http.call('getCart', { bot_uuid: botUuid, include_product_details: true });
-    await modifyLocalDoc(db, 'carts', (carts) => ({ ...carts, [botUuid]: { ...cart, fetchedAt: clock.now() } }));
+    // An answer older than the stored cart (by version) is not written back over it.
+    await modifyLocalDoc(db, 'carts', (carts) => (carts?.[botUuid] && carts[botUuid].version > cart.version
+      ? carts
+      : { ...carts, [botUuid]: { ...cart, fetchedAt: clock.now() } }));
   }
 
   async function onOpen(): Promise<void> {
@@ -206,6 +211,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       await refreshCart(current).catch((err: unknown) => log('sync: cart refresh failed', err));
     }
     await refreshConversations().catch(() => {});
+    await deps.afterOpen?.().catch((err: unknown) => log('sync: after-open work failed', err));
   }
 
   function lead(): () => void {

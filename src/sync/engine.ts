@@ -2,6 +2,7 @@
 // worker runs it (src/workers), Node tests run it in-process; the page's commands cannot tell the
 // difference.
 import type { AppDatabase } from '../db/database';
+import { createCartSync, type CartFlows } from './cart-sync';
 import { createChatSync, type ChatFlows, type Connectivity } from './chat-sync';
 import { createHttpClient, systemClock, type Clock } from './http-client';
 import type { LockManagerLike } from './leader';
@@ -10,7 +11,7 @@ import { createSession, requestContextFrom, type SessionFlows } from './session'
 import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
 import { sharedMediaStore, type MediaStore } from '../db/media-cache';
 
-export type EngineCommands = SessionFlows & ChatFlows & MediaFlows;
+export type EngineCommands = SessionFlows & ChatFlows & CartFlows & MediaFlows;
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -73,6 +74,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     upload: config.upload,
     prepareImage: config.prepareImage,
   });
+  const cart = createCartSync({ db, http, clock, report: session.report });
   const chat = createChatSync({
     db,
     http,
@@ -83,8 +85,10 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
     uploads: media.uploadStep,
+    afterOpen: () => cart.syncCarts(),
   });
-  return { flows: { ...session.flows, ...chat.flows, ...media.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
+  const { storeCart: _storeCart, ...cartFlows } = cart;
+  return { flows: { ...session.flows, ...chat.flows, ...cartFlows, ...media.flows }, stop: () => chat.close(), isLeader: chat.isLeader };
 }
 
 /** The flows only (tests of the session flows). */

@@ -10,3 +10,4 @@ export type { LocalDocSnapshot } from './local-doc-store';
 export { useConversations, useConversation, useBots, useBot, useThread, useOutboxCount } from './use-chat';
 export { useRxQuery, type QuerySnapshot } from './use-rx-query';
 export { useMediaTransfer, useMediaFile, useLinkTitle, useBotConfig, type MediaFile } from './use-media';
+export { useCart, useCatalog } from './use-cart';

@@ -12,7 +12,8 @@ import { cancelTransfer, downloadMedia, lookUpLinkTitle } from '../../db/command
 import { useLinkTitle, useMediaFile, useMediaTransfer, useSettings } from '../../db/hooks';
 import type { MessageDoc } from '../../db/ui-surface';
 import { audioTitle, documentName, formatFileSize } from '../../domain/media-titles';
-import { autoDownloads, isLocalMedia, percentOf, tileState } from '../../domain/media-transfer';
+import { autoDownloads } from '../../domain/auto-download';
+import { isLocalMedia, percentOf, tileState } from '../../domain/media-transfer';
 import { MediaTile } from '../../ui/media-tile';
 import { useOnline } from '../shared/use-online';
 import './media-message.css';
@@ -54,7 +55,7 @@ function UploadProgress({ clientId }: { clientId: string }) {
 }
 
 /** One server file through the media tile; `render` draws it once its object URL exists. */
-function Downloadable({ media, type, shape, render }: { media: MediaRef; type: string; shape: 'frame' | 'row'; render: (objectUrl: string) => ReactNode }) {
+function Downloadable({ media, shape, render }: { media: MediaRef; shape: 'frame' | 'row'; render: (objectUrl: string) => ReactNode }) {
   const intl = useIntl();
   const online = useOnline();
   const settings = useSettings();
@@ -66,10 +67,10 @@ function Downloadable({ media, type, shape, render }: { media: MediaRef; type: s
     // auto-download (spec part 1 §4): once per tile, when the setting covers this kind of media
     if (asked.current || !file.checked || file.objectUrl || !settings.loaded || !online || isLocalMedia(media.url)) return;
     if (transfer && transfer.state !== 'done') return;
-    if (!autoDownloads(settings.doc.autoDownload, type)) return;
+    if (!autoDownloads(settings.doc.autoDownload, media.content_type)) return;
     asked.current = true;
     void downloadMedia(media.url);
-  }, [file.checked, file.objectUrl, settings.loaded, settings.doc.autoDownload, online, media.url, type, transfer]);
+  }, [file.checked, file.objectUrl, settings.loaded, settings.doc.autoDownload, online, media.url, media.content_type, transfer]);
   const size = media.size ? formatFileSize(media.size) : '';
   const sizeText = size ? intl.formatMessage({ id: 'media.download.button' }, { size }) : intl.formatMessage({ id: 'media.download.button' }, { size: '…' });
   return (
@@ -90,9 +91,9 @@ function Downloadable({ media, type, shape, render }: { media: MediaRef; type: s
   );
 }
 
-function ImageView({ media, type, alt }: { media: MediaRef; type: string; alt: string }) {
+function ImageView({ media, alt }: { media: MediaRef; alt: string }) {
   return (
-    <Downloadable media={media} type={type} shape="frame" render={(src) => (
+    <Downloadable media={media} shape="frame" render={(src) => (
       <img className="media-msg__image" src={src} alt={alt} width={media.width} height={media.height} data-testid="media-image" />
     )} />
   );
@@ -130,12 +131,12 @@ export function MediaMessage({ doc }: { doc: MessageDoc }) {
   switch (doc.type) {
     case 'image':
       if (!media) break;
-      return <div className="media-msg">{<ImageView media={media} type="image" alt={media.caption ?? intl.formatMessage({ id: 'media.image.alt' })} />}{upload}{caption}</div>;
+      return <div className="media-msg">{<ImageView media={media} alt={media.caption ?? intl.formatMessage({ id: 'media.image.alt' })} />}{upload}{caption}</div>;
     case 'video':
       if (!media) break;
       return (
         <div className="media-msg">
-          <Downloadable media={media} type="video" shape="frame" render={(src) => (
+          <Downloadable media={media} shape="frame" render={(src) => (
             <video className="media-msg__video" src={src} controls preload="metadata" aria-label={media.caption ?? intl.formatMessage({ id: 'media.video.label' })} data-testid="media-video" />
           )} />
           {upload}{caption}
@@ -147,7 +148,7 @@ export function MediaMessage({ doc }: { doc: MessageDoc }) {
       return (
         <div className="media-msg">
           <p className="media-msg__title" title={media.name}>{title}</p>
-          <Downloadable media={media} type="audio" shape="row" render={(src) => (
+          <Downloadable media={media} shape="row" render={(src) => (
             <audio className="media-msg__audio" src={src} controls preload="metadata" aria-label={title} data-testid="media-audio" />
           )} />
           {upload}
@@ -167,7 +168,7 @@ export function MediaMessage({ doc }: { doc: MessageDoc }) {
               {size && <span className="media-msg__doc-size">{size}</span>}
             </div>
           </div>
-          <Downloadable media={media} type="document" shape="row" render={(src) => (
+          <Downloadable media={media} shape="row" render={(src) => (
             <a className="media-msg__link" href={src} download={media.name ?? 'document'} target="_blank" rel="noopener noreferrer">
               {intl.formatMessage({ id: 'media.document.open' })}<span className="visually-hidden"> {name}</span>
             </a>
@@ -184,8 +185,8 @@ export function MediaMessage({ doc }: { doc: MessageDoc }) {
             {list.map((item, i) => (
               <li key={`${item.url}-${i}`}>
                 {item.content_type.startsWith('video/')
-                  ? <Downloadable media={item} type="video" shape="frame" render={(src) => <video className="media-msg__video" src={src} controls preload="metadata" aria-label={item.caption ?? intl.formatMessage({ id: 'media.video.label' })} />} />
-                  : <ImageView media={item} type="media_list" alt={item.caption ?? intl.formatMessage({ id: 'media.image.alt' })} />}
+                  ? <Downloadable media={item} shape="frame" render={(src) => <video className="media-msg__video" src={src} controls preload="metadata" aria-label={item.caption ?? intl.formatMessage({ id: 'media.video.label' })} />} />
+                  : <ImageView media={item} alt={item.caption ?? intl.formatMessage({ id: 'media.image.alt' })} />}
               </li>
             ))}
           </ul>

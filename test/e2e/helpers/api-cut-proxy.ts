@@ -3,7 +3,8 @@
 // serve the page offline. Playwright's request routing does not see a dedicated worker's
 // requests, and the sync engine lives in one, so the cut has to happen outside the browser.
 // cut(true): every /api request and socket upgrade is dropped (the connection is destroyed, as a
-// dead network does), and open sockets are dropped too. Everything else passes.
+// dead network does), and open sockets are dropped too. Everything else passes. refuseNext()
+// answers one API call with an error, as the server would.
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -11,6 +12,12 @@ import type { Duplex } from 'node:stream';
 export interface ApiCutProxy {
   url: string;
   cut(on: boolean): void;
+  /**
+   * The next POST to a path ending in `pathEnd` is answered by the proxy with this status and the
+   * server's error body ({ statusCode, error, message }) instead of reaching the server: a
+   * refusal as the app would get it, for tests of what the user sees when the server says no.
+   */
+  refuseNext(pathEnd: string, status: number, message: string): void;
   close(): Promise<void>;
 }
 
@@ -20,9 +27,19 @@ export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> 
   const upgraded = new Set<Duplex>();
   const isApi = (req: IncomingMessage) => (req.url ?? '').startsWith('/api');
 
+  const refusals: { pathEnd: string; status: number; message: string }[] = [];
+
   const server = createServer((req, res) => {
     if (isCut && isApi(req)) {
       req.socket.destroy();
+      return;
+    }
+    const refusal = req.method === 'POST' ? refusals.findIndex((r) => (req.url ?? '').split('?')[0]!.endsWith(r.pathEnd)) : -1;
+    if (refusal >= 0) {
+      const { status, message } = refusals.splice(refusal, 1)[0]!;
+      req.resume();
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ statusCode: status, error: 'Refused by the test', message }));
       return;
     }
     const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
@@ -60,6 +77,9 @@ export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> 
   if (address === null || typeof address === 'string') throw new Error('proxy is not on TCP');
   return {
     url: `http://127.0.0.1:${address.port}`,
+    refuseNext(pathEnd, status, message) {
+      refusals.push({ pathEnd, status, message });
+    },
     cut(on) {
       isCut = on;
       if (on) for (const s of upgraded) s.destroy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  autoDownloads, isLocalMedia, localMediaKey, needsUpload, nextTransfer, percentOf, scaledSize, tileState, worthReporting, type Transfer,
+  isLocalMedia, localMediaKey, needsUpload, nextTransfer, percentOf, scaledSize, tileState, worthReporting, type Transfer,
 } from '../../../src/domain/media-transfer';
 
 const run = (events: Parameters<typeof nextTransfer>[2][], kind: Transfer['kind'] = 'upload'): Transfer | null =>
@@ -56,16 +56,6 @@ describe('media tile (idle, downloading 0–100 cancellable, shown)', () => {
   });
   it('an upload of the same key is not a download', () => {
     expect(tileState(false, { ...downloading, kind: 'upload' })).toEqual({ kind: 'idle', aborted: false });
-  });
-});
-
-describe('auto-download setting (Photo by default; Audio, Video)', () => {
-  it.each([
-    [undefined, 'image', true], ['Photo', 'image', true], ['Photo', 'media_list', true], ['Photo', 'audio', false], ['Photo', 'video', false],
-    ['Photo,Audio', 'audio', true], ['Audio, Video', 'video', true], ['Audio, Video', 'image', false], ['', 'image', false],
-    ['Photo,Audio,Video', 'document', false], ['Photo,Audio,Video', 'video_stream', false],
-  ] as const)('%s / %s → %s', (setting, type, expected) => {
-    expect(autoDownloads(setting, type)).toBe(expected);
   });
 });
 

@@ -1,0 +1,50 @@
+// Deleting the account (spec part 1 §7 delete-profile; issue 5 part 7): what is lost, a typed
+// confirmation against slips, and on success every local copy is cleared and the user is signed
+// out (the delete-profile flow does both). It needs the server, so offline it says so.
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from '@tanstack/react-router';
+import { deleteProfile } from '../../db/ui-surface';
+import { Button } from '../../ui/button';
+import { useOnline } from '../shared/use-online';
+import './settings.css';
+
+export default function DeleteAccountScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const t = (id: string) => intl.formatMessage({ id });
+  const onDelete = async () => {
+    setBusy(true);
+    setFailed(false);
+    const result = await deleteProfile();
+    setBusy(false);
+    // Success signs the user out: the route guard takes them to the login screen.
+    if (!result.ok) setFailed(true);
+  };
+  return (
+    <div className="settings">
+      <header className="settings-header">
+        <div className="settings-header__inner">
+          <button type="button" className="settings-header__back" onClick={() => void navigate({ to: '/settings' })} aria-label={t('settings.back')} title={t('settings.back')}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          </button>
+          <h1 className="settings-header__title">{t('settings.delete.title')}</h1>
+        </div>
+      </header>
+      <main className="settings__main">
+        <section className="settings-card">
+          <p>{t('settings.delete.body')}</p>
+          {!online && <p className="settings-card__warning" role="status">{t('settings.delete.offline')}</p>}
+          {failed && <p className="settings-card__warning" role="alert">{t('settings.delete.failed')}</p>}
+          <div className="settings-actions">
+            <Button variant="secondary" onClick={() => void navigate({ to: '/settings' })}>{t('settings.delete.cancel')}</Button>
+            <Button variant="danger" pending={busy} disabled={!online} onClick={() => void onDelete()}>{t('settings.delete.confirm')}</Button>
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

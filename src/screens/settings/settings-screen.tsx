@@ -1,0 +1,107 @@
+// Settings (spec part 1 §2 "Settings sub-menu", §3 auto-download and font settings; issue 5 part
+// 7): language, text size (slider) and bold text with confirm/decline, which media download by
+// themselves, the version, and the account (logout, delete account). Every choice is a local
+// preference applied at once, so the screen works the same offline; logout says so when offline.
+import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { updateSettings } from '../../db/commands';
+import { logout, useSettings } from '../../db/ui-surface';
+import { APP_VERSION_NAME } from '../../db/client';
+import { AUTO_DOWNLOAD_KINDS, BOLD_WEIGHT_SCALE, FONT_SIZE_SCALE } from '../../domain/constants';
+import { MSG } from '../../domain/errors';
+import { parseAutoDownload, toggleAutoDownload, type AutoDownloadKind } from '../../domain/auto-download';
+import { useConfirm } from '../../app/confirm';
+import { Button } from '../../ui/button';
+import { LanguageSwitcher } from '../shared/language-switcher';
+import './settings.css';
+
+export default function SettingsScreen() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const settings = useSettings().doc;
+  // The text sub-menu applies changes at once; Decline restores what it was when opened.
+  const opened = useRef({ sizeScale: settings.sizeScale, boldText: settings.boldText, weightScale: settings.weightScale });
+  const [textDirty, setTextDirty] = useState(false);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+
+  const setText = (patch: Partial<typeof opened.current>) => {
+    setTextDirty(true);
+    void updateSettings(patch);
+  };
+  const kinds = parseAutoDownload(settings.autoDownload);
+  const toggleKind = (kind: AutoDownloadKind) => void updateSettings({ autoDownload: toggleAutoDownload(settings.autoDownload, kind) });
+  const onLogout = async () => {
+    const ok = await confirm({
+      title: t(MSG.logout.title),
+      body: t(MSG.logout.body),
+      denyLabel: t(MSG.logout.decline),
+      allowLabel: t(MSG.logout.accept),
+      destructive: true,
+    });
+    if (ok) await logout();
+  };
+  const percent = Math.round(settings.sizeScale * 100);
+
+  return (
+    <div className="settings">
+      <header className="settings-header">
+        <div className="settings-header__inner">
+          <button type="button" className="settings-header__back" onClick={() => void navigate({ to: '/home' })} aria-label={t('settings.back')} title={t('settings.back')}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          </button>
+          <h1 className="settings-header__title">{t('settings.title')}</h1>
+        </div>
+      </header>
+      <main className="settings__main">
+        <section className="settings-card" aria-labelledby="settings-language">
+          <h2 id="settings-language" className="settings-card__title">{t('settings.language.title')}</h2>
+          <LanguageSwitcher />
+        </section>
+
+        <section className="settings-card" aria-labelledby="settings-text">
+          <h2 id="settings-text" className="settings-card__title">{t('settings.text.title')}</h2>
+          <label className="settings-row settings-row--switch">
+            <span>{t('settings.text.bold')}</span>
+            <input type="checkbox" role="switch" checked={settings.boldText}
+              onChange={(e) => setText({ boldText: e.target.checked, weightScale: e.target.checked ? BOLD_WEIGHT_SCALE : 1 })} />
+          </label>
+          <label className="settings-row settings-row--slider" htmlFor="settings-size">
+            <span>{t('settings.text.size')}</span>
+            <output htmlFor="settings-size">{t('settings.text.percent', { percent })}</output>
+          </label>
+          <input id="settings-size" className="settings-slider" type="range" min={FONT_SIZE_SCALE.min} max={FONT_SIZE_SCALE.max} step={FONT_SIZE_SCALE.step}
+            value={settings.sizeScale} aria-valuetext={t('settings.text.percent', { percent })}
+            onChange={(e) => setText({ sizeScale: Number(e.target.value) })} />
+          <p className="settings-preview">{t('settings.text.preview')}</p>
+          {textDirty && (
+            <div className="settings-actions">
+              <Button variant="secondary" onClick={() => { void updateSettings(opened.current); setTextDirty(false); }}>{t('settings.text.decline')}</Button>
+              <Button onClick={() => { opened.current = { sizeScale: settings.sizeScale, boldText: settings.boldText, weightScale: settings.weightScale }; setTextDirty(false); }}>{t('settings.text.confirm')}</Button>
+            </div>
+          )}
+        </section>
+
+        <section className="settings-card" aria-labelledby="settings-media">
+          <h2 id="settings-media" className="settings-card__title">{t('settings.media.title')}</h2>
+          <p className="settings-card__hint">{t('settings.media.hint')}</p>
+          {AUTO_DOWNLOAD_KINDS.map((kind) => (
+            <label key={kind} className="settings-row settings-row--switch">
+              <span>{t(`settings.media.${kind.toLowerCase()}`)}</span>
+              <input type="checkbox" role="switch" checked={kinds.includes(kind)} onChange={() => toggleKind(kind)} />
+            </label>
+          ))}
+        </section>
+
+        <section className="settings-card" aria-labelledby="settings-account">
+          <h2 id="settings-account" className="settings-card__title">{t('settings.account.title')}</h2>
+          <Button variant="secondary" block onClick={() => void onLogout()}>{t('home.logout')}</Button>
+          <Link to="/delete-account" className="settings-link settings-link--danger">{t('settings.account.delete')}</Link>
+        </section>
+
+        <p className="settings-version">{t('settings.version', { version: APP_VERSION_NAME })}</p>
+      </main>
+    </div>
+  );
+}

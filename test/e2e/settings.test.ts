@@ -1,0 +1,77 @@
+// Settings as a person uses them (issue 5 part 7): the text size and bold text apply at once
+// (and Undo restores them), the language switches the whole app, auto-download choices are kept
+// across a reload, and deleting the account needs the network and says so offline.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, seriousAxeViolations } from './helpers/browser';
+import { freshNationalNumber, startAppServer } from './helpers/app-server';
+import { signInAndOnboard } from './helpers/flows';
+import { texts } from './helpers/messages';
+
+const en = texts('en');
+const hi = texts('hi');
+
+let server: Awaited<ReturnType<typeof startAppServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('settings', () => {
+  it('change text, media and language at once; delete account says it needs the network', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
+    await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Meena' });
+
+    await page.getByRole('link', { name: en('settings.title') }).click();
+    await page.getByRole('heading', { name: en('settings.title'), level: 1 }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // text size: applied at once to the whole app, Undo restores it
+    const scale = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--app-size-scale').trim());
+    expect(await scale()).toBe('1');
+    await page.getByRole('slider', { name: en('settings.text.size') }).fill('1.2');
+    await expect.poll(scale).toBe('1.2');
+    await page.getByRole('button', { name: en('settings.text.decline') }).click();
+    await expect.poll(scale).toBe('1');
+    await page.getByRole('switch', { name: en('settings.text.bold') }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('bold-text'))).toBe(true);
+    await page.getByRole('button', { name: en('settings.text.confirm') }).click();
+
+    // auto-download: Photo by default; Video added and kept across a reload
+    expect(await page.getByRole('switch', { name: en('settings.media.photo') }).isChecked()).toBe(true);
+    expect(await page.getByRole('switch', { name: en('settings.media.video') }).isChecked()).toBe(false);
+    await page.getByRole('switch', { name: en('settings.media.video') }).check();
+    await page.reload();
+    await page.getByRole('switch', { name: en('settings.media.video') }).waitFor();
+    expect(await page.getByRole('switch', { name: en('settings.media.video') }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('bold-text'))).toBe(true);
+
+    // language: the whole screen switches at once
+    await page.getByRole('button', { name: en('common.language.change', { language: 'English' }) }).click();
+    await page.getByRole('radio', { name: /हिंदी/ }).click();
+    await page.getByRole('heading', { name: hi('settings.title'), level: 1 }).waitFor();
+
+    // delete account needs the network: offline the button is off and the screen says why
+    await page.getByRole('link', { name: hi('settings.account.delete') }).click();
+    await page.getByRole('heading', { name: hi('settings.delete.title') }).waitFor();
+    await context.setOffline(true);
+    await page.getByText(hi('settings.delete.offline')).waitFor();
+    expect(await page.getByRole('button', { name: hi('settings.delete.confirm') }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.setOffline(false);
+    // online: deleting signs out to the login screen
+    await page.getByRole('button', { name: hi('settings.delete.confirm') }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
