@@ -6,6 +6,7 @@ import type { CartEdit } from '../domain/cart-edits';
 import type { RemoteFlagsDoc } from '../api/remote-flags';
 import type { CountryIso } from '../domain/countries';
 import type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
+import type { Transfer } from '../domain/media-transfer';
 
 export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
 
@@ -181,6 +182,17 @@ export interface MessageIntentsDoc {
 }
 
 export const MESSAGE_INTENTS_KEPT = 500;
+/**
+ * 'media-transfers' (added by attachments and media): uploads (by client message id) and
+ * downloads (by media URL) as the engine reports them; the tile and the pending bubble show them.
+ */
+export type MediaTransfersDoc = Record<string, Transfer>;
+
+/** 'link-titles' (added by attachments and media): link titles looked up once per URL (youtube). */
+export type LinkTitlesDoc = Record<string, { title: string; at: number }>;
+
+/** 'bot-configs' (added by attachments and media): /bot/get-configuration answers by bot (allow_user_media). */
+export type BotConfigsDoc = Record<string, { allow_user_media: boolean; at: number }>;
 
 export const LOCAL_DOC_IDS = {
   session: 'session',
@@ -193,6 +205,9 @@ export const LOCAL_DOC_IDS = {
   chatView: 'chat-view',
   carts: 'carts',
   recentSearches: 'recent-searches',
+  mediaTransfers: 'media-transfers',
+  linkTitles: 'link-titles',
+  botConfigs: 'bot-configs',
   cartEdits: 'cart-edits',
   catalogs: 'catalogs',
   botActions: 'bot-actions',
@@ -216,6 +231,9 @@ export interface LocalDocTypes {
   'chat-view': ChatViewDoc;
   carts: CartsDoc;
   'recent-searches': RecentSearchesDoc;
+  'media-transfers': MediaTransfersDoc;
+  'link-titles': LinkTitlesDoc;
+  'bot-configs': BotConfigsDoc;
   'cart-edits': CartEditsDoc;
   catalogs: CatalogsDoc;
   'bot-actions': BotActionsDoc;

@@ -22,6 +22,7 @@ import { enforceHistoryBudget } from './history-budget';
 import { createOutbox, type Outbox } from './outbox';
 import { createPager, PagingTokenError } from './pager';
 import { parseMessages, type WireError } from './wire-checks';
+import type { UploadStep } from './media';
 
 /** The device's network state: navigator.onLine and its events in a browser or worker. */
 export interface Connectivity {
@@ -79,6 +80,8 @@ export interface ChatSyncDeps {
   /** overrides of the spec's timings, for tests */
   timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number } | undefined;
   log?: (message: string, detail?: unknown) => void;
+  /** attachments: uploads run by the outbox before a media message is sent (media.ts) */
+  uploads?: UploadStep | undefined;
   /** More work when the socket opens (the cart edits waiting to be sent). */
   afterOpen?: (() => Promise<unknown>) | undefined;
   /** Messages stored for a bot, with the bot on screen (in-app notifications, notify-sync.ts). */
@@ -258,6 +261,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       },
       reportError: reportWireError,
       ackTimeoutMs: (deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS) + ACK_TIMEOUT_MARGIN_MS,
+      uploads: deps.uploads,
     });
     connection = conn;
     outbox = box;

@@ -33,7 +33,10 @@ export type EngineCommands =
   & BotActionFlows
   & NotifyFlows
   & ShellFlows
-  & MessageIntentFlows;
+  & MessageIntentFlows
+  & MediaFlows;
+import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
+import { sharedMediaStore, type MediaStore } from '../db/media-cache';
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
 export type EngineResult<K extends EngineCommandName> = Awaited<ReturnType<EngineCommands[K]>>;
@@ -60,6 +63,10 @@ export interface EngineConfig {
   timings?: { retryMs?: number; maxRetries?: number; replyTimeoutMs?: number; versionCheckMs?: number };
   /** version_code of the running build; absent or null: no update check (Node tests of other flows). */
   buildVersionCode?: number | null;
+  /** Attachments and media: where files live, how uploads are posted, how images are scaled. */
+  mediaStore?: MediaStore;
+  upload?: UploadTransport;
+  prepareImage?: PrepareImage;
 }
 
 export interface EngineParts {
@@ -71,11 +78,12 @@ export interface EngineParts {
 
 export function createEngineParts(db: AppDatabase, config: EngineConfig): EngineParts {
   const clock = config.clock ?? systemClock;
+  const context = requestContextFrom(db, config.newDeviceId);
   const http = createHttpClient({
     fetch: config.fetch,
     origin: config.origin,
     versionName: config.versionName,
-    context: requestContextFrom(db, config.newDeviceId),
+    context,
     clock,
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });
@@ -84,6 +92,14 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     http,
     now: () => clock.now(),
     ...(config.newDeviceId ? { newDeviceId: config.newDeviceId } : {}),
+  });
+  const media = createMedia({
+    db, http, clock,
+    fetch: config.fetch,
+    origin: config.origin,
+    store: config.mediaStore ?? sharedMediaStore(),
+    upload: config.upload,
+    prepareImage: config.prepareImage,
   });
   const cart = createCartSync({ db, http, clock, report: session.report });
   const chat = createChatSync({
@@ -95,6 +111,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     locks: config.locks,
     connectivity: config.connectivity,
     timings: config.timings,
+    uploads: media.uploadStep,
     afterOpen: () => cart.syncCarts(),
     onIncoming: (botUuid, messages, onScreen) => recordIncoming(db, botUuid, messages, onScreen, clock.now()),
   });
@@ -120,6 +137,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...botActions.flows,
     ...createNotifyFlows({ db, http, clock }),
     ...shell,
+    ...media.flows,
     flushMessageIntents: intents.flushMessageIntents,
     // ratings and saves made offline go out when the network returns
     networkChanged: async (online) => {

@@ -26,6 +26,7 @@ import type { LiveConnection } from './live-connection';
 import { modifyConversation } from './conversation-store';
 import { storeServerMessages } from './message-store';
 import { parseMessages, type ReportError } from './wire-checks';
+import type { UploadStep } from './media';
 
 export interface OutboxDeps {
   db: AppDatabase;
@@ -42,6 +43,8 @@ export interface OutboxDeps {
    * released) by the connection first.
    */
   ackTimeoutMs: number;
+  /** Attachments: a media message's file is uploaded before the message is sent (media.ts). */
+  uploads?: UploadStep | undefined;
 }
 
 type Outcome = 'done' | 'stop';
@@ -200,10 +203,24 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function flushBot(botUuid: string, entries: OutboxDoc[]): Promise<void> {
     await ensureSubscribed(botUuid);
+    const needsUpload = (e: OutboxDoc) => deps.uploads?.needs(e) ?? false;
     for (let i = 0; i < entries.length;) {
+      // an attachment uploads first, in its place: the later messages of the conversation wait
+      if (deps.uploads && needsUpload(entries[i]!)) {
+        const outcome = await deps.uploads.run(entries[i]!);
+        if ('stop' in outcome) throw new StopFlush();
+        if ('failed' in outcome) {
+          await fail(entries[i]!, outcome.failed);
+          i += 1;
+          continue;
+        }
+        entries[i] = outcome.entry;
+      }
       const bySocket = deps.connection.isOpen();
       const size = bySocket ? SOCKET_WINDOW : WEBHOOK_BATCH_MAX;
-      const batch = entries.slice(i, i + size);
+      let end = i + 1;
+      while (end < entries.length && end - i < size && !needsUpload(entries[end]!)) end += 1;
+      const batch = entries.slice(i, end);
       i += batch.length;
       const outcome = bySocket ? await sendBySocket(botUuid, batch) : await sendByWebhook(botUuid, batch);
       if (outcome === 'stop') return;

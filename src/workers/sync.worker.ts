@@ -8,6 +8,7 @@ import type { Connectivity } from '../sync/chat-sync';
 import type { LockManagerLike } from '../sync/leader';
 import type { WebSocketLike } from '../sync/live-connection';
 import { createSyncWorkerApi } from './worker-api';
+import { prepareImageOffscreen } from './prepare-image';
 
 const connectivity: Connectivity = {
   isOnline: () => self.navigator.onLine,
@@ -35,5 +36,6 @@ expose(createSyncWorkerApi({
     ...(locks ? { locks } : {}),
     connectivity,
     buildVersionCode: __APP_VERSION_CODE__,
+    prepareImage: prepareImageOffscreen,
   },
 }));

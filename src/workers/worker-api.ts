@@ -26,7 +26,7 @@ export interface WorkerDeps {
   openDatabase: (options: OpenDatabaseOptions) => Promise<AppDatabase>;
   /** Node tests inject fake-indexeddb here (it cannot cross a message port); the worker uses the browser's. */
   databaseOptions?: Omit<OpenDatabaseOptions, 'name'>;
-  engine?: Partial<Pick<EngineConfig, 'clock' | 'timeoutMs' | 'newDeviceId' | 'createSocket' | 'locks' | 'connectivity' | 'timings' | 'buildVersionCode'>>;
+  engine?: Partial<Pick<EngineConfig, 'clock' | 'timeoutMs' | 'newDeviceId' | 'createSocket' | 'locks' | 'connectivity' | 'timings' | 'buildVersionCode' | 'mediaStore' | 'upload' | 'prepareImage'>>;
 }
 
 export function createSyncWorkerApi(deps: WorkerDeps): SyncWorkerApi {

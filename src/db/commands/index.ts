@@ -20,6 +20,8 @@ export { retryMessage } from './retry-message';
 export { openConversation, closeConversation } from './open-conversation';
 export { loadOlderMessages } from './load-older-messages';
 export { refreshChatLists } from './refresh-chat-lists';
+export { sendAttachment, type AttachmentFile } from './send-attachment';
+export { downloadMedia, cancelTransfer, lookUpLinkTitle, loadBotConfiguration } from './media-commands';
 export { addToCart, removeFromCart, changeCartChoices, loadCatalog, refreshCart, dismissCartRefusal, type CartProductRef } from './edit-cart';
 export { updateSettings } from './update-settings';
 export { sendDate } from './send-date';

@@ -10,6 +10,7 @@ export type { LocalDocSnapshot } from './local-doc-store';
 export { useConversations, useConversation, useBots, useBot, useThread, useOutboxCount } from './use-chat';
 export { useRxQuery, type QuerySnapshot } from './use-rx-query';
 export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches, type Cached } from './use-discovery';
+export { useMediaTransfer, useMediaFile, useLinkTitle, useBotConfig, type MediaFile } from './use-media';
 export { useCart, useCatalog } from './use-cart';
 export { useBotProfile, useBotActions } from './use-bot-profile';
 export { useRemoteFlags } from './use-remote-flags';

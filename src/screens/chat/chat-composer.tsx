@@ -14,6 +14,7 @@ import { applyMaxLength, counterText, shouldShowError, textLength } from '../../
 import { ChatInput } from '../../ui/chat-input';
 import { PersistentMenu } from '../../ui/messages/persistent-menu';
 import { useOnline } from '../shared/use-online';
+import { AttachControl } from './attach-control';
 
 /** The counter appears once the text reaches this share of the limit. */
 export const COUNTER_FROM = Math.floor(MESSAGE_TEXT_MAX_CHARS * 0.9);
@@ -63,6 +64,7 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
 
   return (
     <div className="chat-composer">
+      <AttachControl botUuid={botUuid} disabled={readOnly} />
       <ChatInput
         value={text}
         onChange={(v) => {

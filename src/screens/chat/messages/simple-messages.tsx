@@ -15,6 +15,7 @@ import { ProductList } from '../../../ui/messages/product-list';
 import { ScorecardView } from '../../../ui/messages/scorecard-view';
 import { boldRuns, chosenLabels } from '../thread-items';
 import { requestBody } from '../rich-input/request-body';
+import { MediaMessage } from '../media-message';
 import type { MessageContext } from './message-context';
 import { MessageShell } from './message-shell';
 
@@ -149,12 +150,9 @@ export function UnsupportedMessage({ ctx }: Props) {
 }
 
 /** Media types until the media tile lands (branch wt-i4a replaces this renderer). */
+/** image, audio, video, video_stream, document, media_list, youtube, article: the media tile and its kin (../media-message.tsx). */
 export function MediaPlaceholderMessage({ ctx }: Props) {
-  const intl = useIntl();
-  const m = ctx.doc.message;
-  const caption = m.media?.caption ?? m.article?.title ?? m.text?.body ?? '';
-  const label = intl.formatMessage({ id: 'chat.placeholder.media' });
-  return <MessageShell ctx={ctx}>{caption ? `${label}: ${caption}` : label}</MessageShell>;
+  return <MessageShell ctx={ctx}><MediaMessage doc={ctx.doc} /></MessageShell>;
 }
 
 /** date / location / form requests and answers: their renderers (rich-input/), else a plain summary. */
