@@ -36,7 +36,7 @@ it('keeps bots, messages and the cursor secret across a restart', async () => {
     expect(bots[0]!.n).toBe(DEMO_BOTS.length);
     // One secret each (made once, kept across the restart): paging cursors and upload policies.
     const secrets = await db.query<{ name: string }>('SELECT name FROM server_secrets ORDER BY name');
-    expect(secrets.map((s) => s.name)).toEqual(['cursor_hmac', 'media_policy_hmac']);
+    expect(secrets.map((s) => s.name)).toEqual(['cursor_hmac', 'media_policy_hmac', 'vapid']);
   } finally {
     await second.close();
   }
