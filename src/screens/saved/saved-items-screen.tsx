@@ -77,7 +77,7 @@ export default function SavedItemsScreen() {
           <ul className="saved-items" data-testid="saved-items-list">
             {shown.map((item) => (
               <li key={item.saved_item_uuid} className="bots-card saved-item" data-testid="saved-item">
-                <button type="button" className="saved-item__open" aria-label={t('savedItems.openChat', { name: item.bot_name })}
+                <button type="button" className="saved-item__open" title={t('savedItems.openChat', { name: item.bot_name })}
                   onClick={() => void navigate({ to: '/chat/$botUuid', params: { botUuid: item.bot_uuid } })}>
                   <span className="saved-item__head">
                     <Avatar name={item.bot_name || '?'} src={item.bot_icon} size="small" />
