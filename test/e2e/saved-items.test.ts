@@ -97,6 +97,8 @@ describe('saved items', () => {
     const undo = page.getByTestId('saved-items-undo');
     await undo.getByText(en('savedItems.unsaved')).waitFor();
     await expect.poll(() => unsavedAt(userUuid), { timeout: 30_000 }).toEqual([true]);
+    // the bot's chip goes with its last item
+    await expect.poll(() => page.getByRole('group', { name: en('savedItems.filters') }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, 'en-2-undo');
     await undo.getByRole('button', { name: en('savedItems.undo') }).click();
@@ -120,6 +122,11 @@ describe('saved items', () => {
     await page.getByTestId('saved-items-notice').getByText(en('savedItems.error.offline')).waitFor({ timeout: 30_000 });
     await expect.poll(() => items.count()).toBe(1);
     await shot(page, 'en-3-offline');
+    // opened again offline (Settings and back in): the stored list shows
+    await page.getByRole('button', { name: en('botInfo.back') }).click();
+    await page.getByRole('link', { name: en('settings.items.saved'), exact: true }).click();
+    await page.getByText(en('savedItems.offline')).waitFor({ timeout: 30_000 });
+    await expect.poll(() => items.count()).toBe(1);
     await context.setOffline(false);
     expect(await unsavedAt(userUuid)).toEqual([false]);
 

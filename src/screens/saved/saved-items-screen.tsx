@@ -47,7 +47,9 @@ export default function SavedItemsScreen() {
   const filter = doc.filter;
   // offline, a filter picked here narrows what is stored; online the engine reads it anew
   const shown = filter ? doc.items.filter((i) => i.bot_uuid === filter) : doc.items;
-  const chips = [{ id: ALL, label: t('savedItems.all') }, ...doc.filters.map((f) => ({ id: f.bot_uuid, label: `${f.name} (${f.count})` }))];
+  // a bot whose last item was just unsaved leaves the chips (unless it is the one chosen)
+  const bots = doc.filters.filter((f) => f.count > 0 || f.bot_uuid === filter);
+  const chips = [{ id: ALL, label: t('savedItems.all') }, ...bots.map((f) => ({ id: f.bot_uuid, label: `${f.name} (${f.count})` }))];
 
   const unsave = (item: SavedItem) => {
     setUndoFor(item.saved_item_uuid);
@@ -66,7 +68,7 @@ export default function SavedItemsScreen() {
       <PageHeader title={t('savedItems.title')} />
       <main className="bots-main">
         {!online && <p className="saved-items__note" role="status">{t(shown.length > 0 ? 'savedItems.offline' : 'savedItems.offlineEmpty')}</p>}
-        {doc.filters.length > 0 && (
+        {bots.length > 0 && (
           <ChipGroup label={t('savedItems.filters')} chips={chips} selected={filter ?? ALL}
             onSelect={(id) => void load(id === ALL ? null : id, false)} />
         )}
