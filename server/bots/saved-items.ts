@@ -46,7 +46,9 @@ export const savedItemRoutes: RouteModule = (api, ctx) => {
       const row = await messageOf(tx, user.userUuid, body.bot_uuid, body.sk);
       const rows = await tx.query<{ saved_item_uuid: string }>(
         `INSERT INTO saved_items (saved_item_uuid, user_uuid, bot_uuid, message_id, item_index, message, saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (user_uuid, message_id, item_index) DO UPDATE SET unsaved_at = NULL
+         ON CONFLICT (user_uuid, message_id, item_index) DO UPDATE
+           -- saved again after an unsave: back, and at the top of the list (saved now)
+           SET unsaved_at = NULL, saved_at = CASE WHEN saved_items.unsaved_at IS NULL THEN saved_items.saved_at ELSE EXCLUDED.saved_at END
          RETURNING saved_item_uuid`,
         [randomUUID(), user.userUuid, body.bot_uuid, row.message_id, body.index, JSON.stringify(toWire(row)), ctx.now()],
       );

@@ -160,6 +160,20 @@ describe('unsave-item and undo-unsave-item', () => {
     expect(await t.ok('undoUnsaveItem', { unsaved_item_uuid_list: [b!] }, { session: me })).toEqual({ message: 'Item restored', restored: 0 });
   });
 
+  it('saving an unsaved item again brings the same item back at the top', async () => {
+    const me = await t.signIn();
+    const [a, b] = await saveMany(me, 2);
+    await t.ok('unsaveItem', { saved_item_uuid_list: [a!] }, { session: me });
+    const [row] = await t.server.db.query<{ sk: string }>('SELECT m.sk FROM saved_items s JOIN messages m ON m.message_id = s.message_id WHERE s.saved_item_uuid = $1', [a]);
+    expect(await t.ok('saveItem', { bot_uuid: ECHO_BOT_ID, sk: row!.sk, index: 0 }, { session: me })).toEqual({ saved_item_uuid: a });
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([a, b]);
+    // saving a saved one again leaves its place
+    await t.ok('saveItem', { bot_uuid: ECHO_BOT_ID, sk: row!.sk, index: 0 }, { session: me });
+    const [bRow] = await t.server.db.query<{ sk: string }>('SELECT m.sk FROM saved_items s JOIN messages m ON m.message_id = s.message_id WHERE s.saved_item_uuid = $1', [b]);
+    await t.ok('saveItem', { bot_uuid: ECHO_BOT_ID, sk: bRow!.sk, index: 0 }, { session: me });
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([a, b]);
+  });
+
   it("another user's uuid changes nothing, and bad bodies get 400", async () => {
     const me = await t.signIn();
     const other = await t.signIn();
