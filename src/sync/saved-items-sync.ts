@@ -13,7 +13,7 @@ import type { AppError } from '../domain/error-types';
 import { NoResponseError, cancelledError, isCancelError, noResponseError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
-import type { SavedItemsDoc } from '../db/local-docs';
+import type { MessageIntent, SavedItemsDoc } from '../db/local-docs';
 import { modifyLocalDoc } from '../db/local-store';
 import type { Clock, HttpClient } from './http-client';
 
@@ -55,6 +55,21 @@ export function restoreItem(items: SavedItem[], item: SavedItem, position: numbe
   if (items.some((i) => i.saved_item_uuid === item.saved_item_uuid)) return items;
   const at = Math.max(0, Math.min(position, items.length));
   return [...items.slice(0, at), item, ...items.slice(at)];
+}
+
+/**
+ * The thread shows a message as saved from its done 'save' intent (message-intents.ts): an
+ * unsave the server took drops it (the Save control comes back), an undo it took puts it back.
+ */
+async function markSavedInThread(db: AppDatabase, item: SavedItem, saved: boolean, at: number): Promise<void> {
+  const sk = item.message.sk;
+  if (!sk) return;
+  const id = `save:${item.bot_uuid}:${sk}:${item.index}`;
+  await modifyLocalDoc(db, 'message-intents', (doc) => {
+    const others = (doc?.items ?? []).filter((i) => i.id !== id);
+    const intent: MessageIntent = { id, kind: 'save', bot_uuid: item.bot_uuid, sk, value: item.index, state: 'done', at };
+    return { items: saved ? [...others, intent] : others };
+  });
 }
 
 export function createSavedItemsSync(deps: SavedItemsSyncDeps): SavedItemsFlows {
@@ -126,7 +141,9 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): SavedItemsFlows 
     return inOrder(async () => {
       try {
         await http.call('unsaveItem', { saved_item_uuid_list: [uuid] });
-        await modify((d) => ({ ...d, unsaved: d.unsaved.map((u) => (u.item.saved_item_uuid === uuid ? { ...u, state: 'done' } : u)) }));
+        const after = await modify((d) => ({ ...d, unsaved: d.unsaved.map((u) => (u.item.saved_item_uuid === uuid ? { ...u, state: 'done' } : u)) }));
+        const gone = after.unsaved.find((u) => u.item.saved_item_uuid === uuid);
+        if (gone) await markSavedInThread(db, gone.item, false, clock.now());
         return ok();
       } catch (err) {
         const offline = err instanceof NoResponseError || isCancelError(err);
@@ -166,6 +183,7 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): SavedItemsFlows 
     return inOrder(async () => {
       try {
         await http.call('undoUnsaveItem', { unsaved_item_uuid_list: [uuid] });
+        await markSavedInThread(db, restored.item, true, clock.now());
         return ok();
       } catch (err) {
         const offline = err instanceof NoResponseError || isCancelError(err);

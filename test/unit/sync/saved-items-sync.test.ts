@@ -20,12 +20,15 @@ beforeAll(async () => {
   db = await openTestDatabase();
 });
 afterAll(() => db.close());
-beforeEach(() => removeLocalDoc(db, 'saved-items'));
+beforeEach(async () => {
+  await removeLocalDoc(db, 'saved-items');
+  await removeLocalDoc(db, 'message-intents');
+});
 
 const item = (n: number, bot = BOT): SavedItem => ({
   saved_item_uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
   bot_uuid: bot, bot_name: 'Echo', bot_icon: '', saved_at: 1000 + n, index: 0,
-  message: { type: 'text', text: { body: `Item ${n}` } } as unknown as SavedItem['message'],
+  message: { type: 'text', sk: `sk-${n}`, text: { body: `Item ${n}` } } as unknown as SavedItem['message'],
 });
 
 const clock: Clock = { now: () => 5000, setTimeout: () => 0, clearTimeout: () => {} };
@@ -84,6 +87,8 @@ it('stores the first page and its chips, appends the next at offset 8, and keeps
 
 it('unsave takes the item out before the server answers; success keeps it out', async () => {
   await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2), item(3)], filters: [{ bot_uuid: BOT, name: 'Echo', icon: '', count: 3 }] });
+  const intent = (n: number) => ({ id: `save:${BOT}:sk-${n}:0`, kind: 'save' as const, bot_uuid: BOT, sk: `sk-${n}`, value: 0, state: 'done' as const, at: 1 });
+  await setLocalDoc(db, 'message-intents', { items: [intent(2), intent(3)] });
   const answer = deferred<unknown>();
   const { flows, calls } = engine(() => answer.promise);
   const done = flows.unsaveSavedItem(item(2).saved_item_uuid);
@@ -95,6 +100,8 @@ it('unsave takes the item out before the server answers; success keeps it out', 
   const doc = (await getLocalDoc(db, 'saved-items'))!;
   expect(doc.items.map((i) => i.saved_item_uuid)).toEqual([item(1).saved_item_uuid, item(3).saved_item_uuid]);
   expect(doc.unsaved.map((u) => u.state)).toEqual(['done']);
+  // the thread's 'Saved' mark goes, so Save shows again there
+  expect((await getLocalDoc(db, 'message-intents'))!.items.map((i) => i.id)).toEqual([`save:${BOT}:sk-3:0`]);
 });
 
 it('a refused unsave, or one with no response, puts the item back where it was with its notice', async () => {
@@ -129,6 +136,8 @@ it('undo puts the item back at once and is sent after its unsave; a refused undo
   expect((await undo).ok).toBe(true);
   expect(calls.map((c) => c.split(':')[0])).toEqual(['unsaveItem', 'undoUnsaveItem']);
   expect(await uuids()).toEqual(['01', '02']);
+  // the thread shows it saved again
+  expect((await getLocalDoc(db, 'message-intents'))!.items.map((i) => `${i.id}:${i.state}`)).toEqual([`save:${BOT}:sk-1:0:done`]);
 
   refuseUndo = true;
   await flows.unsaveSavedItem(item(2).saved_item_uuid);
