@@ -67,6 +67,8 @@ async function sendTextIn(page: Page, locale: Locale, text: string): Promise<voi
 async function openSavedItems(page: Page, locale: Locale): Promise<void> {
   const t = texts(locale);
   await page.goto(`${server.url}/settings`);
+  await page.getByRole('link', { name: t('settings.items.saved'), exact: true }).waitFor();
+  await shot(page, `${locale}-0-settings`);
   await page.getByRole('link', { name: t('settings.items.saved'), exact: true }).click();
   await page.waitForURL(/\/saved-items$/);
   await page.getByRole('heading', { name: t('savedItems.title'), exact: true, level: 1 }).waitFor();
