@@ -133,6 +133,7 @@ const botReviewRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bo
 const blockedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blocked', beforeLoad: guard('/blocked'), component: lazyRouteComponent(SCREEN_CHUNKS['/blocked']) });
 const archivedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/archived', beforeLoad: guard('/archived'), component: lazyRouteComponent(SCREEN_CHUNKS['/archived']) });
 
+const savedItemsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/saved-items', beforeLoad: guard('/saved-items'), component: lazyRouteComponent(SCREEN_CHUNKS['/saved-items']) });
 
 // Every route, in one list (each area adds its own routes above and names them here).
 const routeTree = rootRoute.addChildren([
@@ -141,6 +142,7 @@ const routeTree = rootRoute.addChildren([
   settingsRoute, deleteAccountRoute,
   selectBotRoute,
   botInfoRoute, botFaqRoute, botReviewRoute, blockedRoute, archivedRoute,
+  savedItemsRoute,
 ]);
 
 export function createAppRouter(auth: AuthSnapshot) {

@@ -16,6 +16,7 @@ export const SCREEN_CHUNKS = {
   '/bot-review': () => import('../screens/bots/bot-review-screen'),
   '/blocked': () => import('../screens/bots/blocked-screen'),
   '/archived': () => import('../screens/bots/archived-screen'),
+  '/saved-items': () => import('../screens/saved/saved-items-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;

@@ -12,6 +12,7 @@ import { createSession, requestContextFrom, type SessionFlows } from './session'
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
 import { createBotActions, type BotActionFlows } from './bot-actions';
 import { createMessageIntents, type MessageIntentFlows } from './message-intents';
+import { createSavedItemsSync, type SavedItemsFlows } from './saved-items-sync';
 
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
 import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
@@ -34,6 +35,7 @@ export type EngineCommands =
   & NotifyFlows
   & ShellFlows
   & MessageIntentFlows
+  & SavedItemsFlows
   & MediaFlows;
 import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
 import { sharedMediaStore, type MediaStore } from '../db/media-cache';
@@ -139,6 +141,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...shell,
     ...media.flows,
     flushMessageIntents: intents.flushMessageIntents,
+    ...createSavedItemsSync({ db, http, clock, report: session.report }),
     // ratings and saves made offline go out when the network returns
     networkChanged: async (online) => {
       const result = await chat.flows.networkChanged(online);
