@@ -67,7 +67,7 @@ const REFERENCE_OPEN = `<!doctype html><html><head><meta charset="utf-8"><title>
   list.scrollTop = list.scrollHeight;
 </script></body></html>`;
 
-interface ScrollResult { ms: number; steps: number; maxNodes: number; rows: number; longestTaskMs: number; longTasks: number; blockingMs: number }
+interface ScrollResult { ms: number; steps: number; maxNodes: number; rows: number; longestTaskMs: number; longTasks: number; blockingMs: number; byQuarter?: number[] }
 
 async function timedOpen(context: BrowserContext, url: string, selector: string): Promise<{ ms: number; page: Page; longestOpenTaskMs: number }> {
   const page = await context.newPage();
@@ -99,12 +99,16 @@ function scrollAppToTop(page: Page): Promise<ScrollResult> {
     const start = performance.now();
     let steps = 0;
     let maxNodes = 0;
+    // when the window first held a quarter, half, three quarters of the history
+    const crossed: number[] = [];
     while (!atFirst()) {
       if (performance.now() - start > 300_000) throw new Error(`the first message was not reached in 300 s (${steps} steps)`);
       scroller.scrollTop = 0;
       await frame();
       steps += 1;
       maxNodes = Math.max(maxNodes, scroller.querySelectorAll('*').length);
+      const shown = Number(probe?.dataset.rows ?? 0);
+      while (crossed.length < 3 && shown >= (total * (crossed.length + 1)) / 4) crossed.push(performance.now());
     }
     const end = performance.now();
     // a long task is reported after it ends: let the observer catch up
@@ -119,6 +123,10 @@ function scrollAppToTop(page: Page): Promise<ScrollResult> {
       longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
       longTasks: tasks.length,
       blockingMs: tasks.reduce((a, t) => a + Math.max(0, t.duration - 50), 0),
+      byQuarter: [start, ...crossed, end].slice(0, -1).map((from, i, all) => {
+        const to = all[i + 1] ?? end;
+        return Math.max(0, ...tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
+      }),
     };
   }, { firstText: FIRST_TEXT, total: MESSAGES });
 }
@@ -247,7 +255,7 @@ const bench: Bench = async () => {
     const maxScrollNodes = Math.max(...appScroll.map((s) => s.maxNodes));
     const longest = Math.max(...appScroll.map((s) => s.longestTaskMs));
     const scrollLine = (s: ScrollResult) =>
-      `${(s.ms / 1000).toFixed(1)} s, ${s.steps} frames, ${s.rows} rows at the end, list nodes ≤ ${s.maxNodes}, longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} long tasks, blocking ${s.blockingMs.toFixed(0)} ms`;
+      `${(s.ms / 1000).toFixed(1)} s, ${s.steps} frames, ${s.rows} rows at the end, list nodes ≤ ${s.maxNodes}, longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} long tasks, blocking ${s.blockingMs.toFixed(0)} ms${s.byQuarter ? `; longest task by quarter of the history in the window: ${s.byQuarter.map((q) => q.toFixed(0)).join(' / ')} ms` : ''}`;
     return {
       subject: `a thread of ${MESSAGES.toLocaleString('en')} stored messages opened offline in a new tab (/chat/{bot}) until the first painted frame showing a message, then scrolled to its first message`,
       reference: 'bare pages on another origin: 50 divs painted (open); 10,000 divs prepended 50 per frame with scrollTop kept at 0 (scroll)',
