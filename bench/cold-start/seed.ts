@@ -38,7 +38,8 @@ async function must<T>(what: string, p: Promise<{ ok: true; value: T } | { ok: f
   return r.value;
 }
 
-async function seed(opts: { mobile: string; otp: string; conversations: number; perConversation: number }): Promise<{ ms: number; stored: number }> {
+/** `conversation`: fields written on every seeded conversation (bench/thread-open.bench.ts: all history stored, nothing unread). */
+async function seed(opts: { mobile: string; otp: string; conversations: number; perConversation: number; conversation?: { history_complete?: boolean; unread_count?: number } }): Promise<{ ms: number; stored: number }> {
   const started = performance.now();
   const db = await openDatabase({ name: DEFAULT_DB_NAME });
   await ensureSession(db);
@@ -56,7 +57,7 @@ async function seed(opts: { mobile: string; otp: string; conversations: number; 
     const botUuid = String(9_000_000_000_000_000 + c);
     const messages = messagesOf(c, opts.perConversation, start + c * 1000);
     stored += (await storeServerMessages(db, botUuid, messages, { owner })).length;
-    await modifyConversation(db, botUuid, (x) => ({ ...x, name: `Shop ${c + 1}`, icon: '/icons/bots/shop.svg', initial_loaded: true }));
+    await modifyConversation(db, botUuid, (x) => ({ ...x, name: `Shop ${c + 1}`, icon: '/icons/bots/shop.svg', initial_loaded: true, ...opts.conversation }));
   }
   await patchLocalDoc(db, 'settings', { homeTab: 'chat' }, DEFAULT_SETTINGS);
   await db.close();

@@ -1,0 +1,292 @@
+// Opening a long thread (issue 4): the built app (service worker and all) opening /chat/{bot} in a
+// fresh tab with no network, on a device that stores 10,000 messages of that bot, timed from the
+// navigation's start to the first painted frame that shows a message; the DOM nodes inside the
+// thread's list; then scrolling to the top through the whole stored history (every animation
+// frame sets the list's scrollTop to 0, as a user flinging up again and again): the time until
+// the first message is on screen and the longest task meanwhile (PerformanceObserver 'longtask').
+//
+// References, measured in the same browser in the same run on another origin (no service worker):
+// a bare page painting 50 divs (for the open), and a bare page that prepends 10,000 divs, 50 per
+// animation frame, keeping scrollTop at 0 (for the scroll: the floor of "bring 10,000 rows into
+// view 50 at a time" without a database or a framework).
+//
+// Set-up (not timed): as bench/cold-start.bench.ts: the app built with vite.config.ts, the seeding
+// page bench/cold-start/ on the same origin (sign-in and onboarding through the engine, messages
+// stored by storeServerMessages, here 1 conversation × 10,000 with its history complete and
+// nothing unread), the app opened once online so its service worker controls it, then offline.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { createServer } from '../server/app';
+import { freshMobile } from '../test/integration/helpers/server';
+import { fmtRatio, OTP } from './browser-harness';
+import { statsOf, type Bench } from './lib';
+
+const ROOT = join(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const MESSAGES = 10_000;
+/** The seeding page names its first conversation's bot so (bench/cold-start/seed.ts). */
+const BOT = '9000000000000000';
+/** The text of that conversation's oldest message (messagesOf(0, …)[0] in bench/cold-start/seed.ts). */
+const FIRST_TEXT = 'namaste hain delivery offer';
+const OPEN_RUNS = 6;
+const SCROLL_RUNS = 2;
+const WARM_UP = 1;
+const NODE_GOAL = 300;
+const LONG_TASK_GOAL_MS = 50;
+const REFERENCE_ORIGIN = 'http://localhost:1';
+
+// Installed before any script of the page: every long task, and the time of the first frame
+// painted after `selector` matched (rAF runs just before a frame is painted; a task queued from
+// it runs after that frame), in ms since the navigation started.
+// tsx compiles this file keeping function names (esbuild keepNames), so a function passed to
+// page.evaluate that names inner functions calls a helper __name the page lacks: an identity here.
+const PROBES = (selector: string) => `
+  (() => {
+    window.__name = (f) => f;
+    window.longTasks = [];
+    try {
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration }); })
+        .observe({ type: 'longtask', buffered: true });
+    } catch {}
+    const done = () => requestAnimationFrame(() => setTimeout(() => { window.paintedAt = performance.now(); }, 0));
+    const check = () => {
+      if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(); }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true });
+  })();`;
+
+const REFERENCE_OPEN = `<!doctype html><html><head><meta charset="utf-8"><title>reference</title>
+<style>#list{height:100vh;overflow-y:auto}.row{padding:8px 12px;margin:4px 0;border-radius:8px;background:#eef}</style></head>
+<body><div id="list"></div><script>
+  const list = document.getElementById('list');
+  for (let i = 0; i < 50; i++) { const d = document.createElement('div'); d.className = 'row'; d.textContent = 'Message ' + i + ': namaste kal milte hain order ready'; list.append(d); }
+  list.scrollTop = list.scrollHeight;
+</script></body></html>`;
+
+interface ScrollResult { ms: number; steps: number; maxNodes: number; rows: number; longestTaskMs: number; longTasks: number; blockingMs: number; byQuarter?: number[] }
+
+async function timedOpen(context: BrowserContext, url: string, selector: string): Promise<{ ms: number; page: Page; longestOpenTaskMs: number }> {
+  const page = await context.newPage();
+  await page.addInitScript(PROBES(selector));
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as Window & { paintedAt?: number }).paintedAt !== undefined, undefined, { timeout: 60_000 });
+  const { ms, longest } = await page.evaluate(() => {
+    const w = window as Window & { paintedAt?: number; longTasks?: { start: number; duration: number }[] };
+    const at = w.paintedAt!;
+    return { ms: at, longest: Math.max(0, ...(w.longTasks ?? []).filter((t) => t.start <= at).map((t) => t.duration)) };
+  });
+  return { ms, page, longestOpenTaskMs: longest };
+}
+
+/** In the app's thread: scrollTop = 0 on every frame until the oldest message is on screen. */
+function scrollAppToTop(page: Page): Promise<ScrollResult> {
+  return page.evaluate(async ({ firstText, total }) => {
+    const w = window as Window & { longTasks?: { start: number; duration: number }[] };
+    const scroller = document.querySelector<HTMLElement>('.thread__scroller');
+    if (!scroller) throw new Error('no thread list');
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    // every stored message in the window, and the oldest one's bubble among the first rows
+    const probe = scroller.querySelector<HTMLElement>('.thread__probe');
+    const atFirst = () => {
+      if (Number(probe?.dataset.rows ?? 0) < total) return false;
+      const rows = [...scroller.querySelectorAll<HTMLElement>('.thread__row')].filter((r) => Number(r.dataset.index) <= 2);
+      return rows.some((r) => [...r.querySelectorAll('.message-bubble__text')].some((t) => t.textContent === firstText));
+    };
+    const start = performance.now();
+    let steps = 0;
+    let maxNodes = 0;
+    // when the window first held a quarter, half, three quarters of the history
+    const crossed: number[] = [];
+    while (!atFirst()) {
+      if (performance.now() - start > 300_000) throw new Error(`the first message was not reached in 300 s (${steps} steps)`);
+      scroller.scrollTop = 0;
+      await frame();
+      steps += 1;
+      maxNodes = Math.max(maxNodes, scroller.querySelectorAll('*').length);
+      const shown = Number(probe?.dataset.rows ?? 0);
+      while (crossed.length < 3 && shown >= (total * (crossed.length + 1)) / 4) crossed.push(performance.now());
+    }
+    const end = performance.now();
+    // a long task is reported after it ends: let the observer catch up
+    await new Promise((r) => setTimeout(r, 0));
+    await frame();
+    const tasks = (w.longTasks ?? []).filter((t) => t.start >= start && t.start <= end);
+    return {
+      ms: end - start,
+      steps,
+      maxNodes,
+      rows: Number(scroller.querySelector<HTMLElement>('.thread__probe')?.dataset.rows ?? 0),
+      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      longTasks: tasks.length,
+      blockingMs: tasks.reduce((a, t) => a + Math.max(0, t.duration - 50), 0),
+      byQuarter: [start, ...crossed, end].slice(0, -1).map((from, i, all) => {
+        const to = all[i + 1] ?? end;
+        return Math.max(0, ...tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
+      }),
+    };
+  }, { firstText: FIRST_TEXT, total: MESSAGES });
+}
+
+/** The reference: 10,000 plain divs prepended 50 per frame, scrollTop kept at 0. */
+function scrollReferenceToTop(page: Page, total: number): Promise<ScrollResult> {
+  return page.evaluate(async (n) => {
+    const w = window as Window & { longTasks?: { start: number; duration: number }[] };
+    const list = document.getElementById('list')!;
+    const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+    const start = performance.now();
+    let made = 50;
+    let steps = 0;
+    let maxNodes = 0;
+    while (made < n) {
+      const chunk = document.createDocumentFragment();
+      for (let i = 0; i < 50 && made < n; i++, made++) {
+        const d = document.createElement('div');
+        d.className = 'row';
+        d.textContent = `Message ${n - made}: namaste kal milte hain order ready`;
+        chunk.append(d);
+      }
+      list.prepend(chunk);
+      list.scrollTop = 0;
+      await frame();
+      steps += 1;
+      maxNodes = Math.max(maxNodes, list.querySelectorAll('*').length);
+    }
+    const end = performance.now();
+    await new Promise((r) => setTimeout(r, 0));
+    await frame();
+    const tasks = (w.longTasks ?? []).filter((t) => t.start >= start && t.start <= end);
+    return {
+      ms: end - start, steps, maxNodes, rows: list.children.length,
+      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)), longTasks: tasks.length,
+      blockingMs: tasks.reduce((a, t) => a + Math.max(0, t.duration - 50), 0),
+    };
+  }, total);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const threadNodes = (page: Page) => page.locator('.thread__scroller').evaluate((el) => el.querySelectorAll('*').length);
+
+const bench: Bench = async () => {
+  const site = mkdtempSync(join(tmpdir(), 'thread-open-site-'));
+  const seedOut = mkdtempSync(join(tmpdir(), 'thread-open-seed-'));
+  let browserClose: (() => Promise<void>) | null = null;
+  const server = await (async () => {
+    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
+    await build({ root: join(ROOT, 'bench/cold-start'), configFile: false, base: '/bench-seed/', mode: 'production', logLevel: 'warn', build: { outDir: seedOut, emptyOutDir: true, target: 'es2022' } });
+    cpSync(seedOut, join(site, 'bench-seed'), { recursive: true });
+    return createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir: site, logger: false });
+  })();
+  try {
+    const url = await server.listen({ port: 0, host: '127.0.0.1' });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
+    });
+    browserClose = () => browser.close();
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    await context.route(`${REFERENCE_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: REFERENCE_OPEN }));
+
+    // seed (not a figure)
+    const seeder = await context.newPage();
+    await seeder.goto(`${url}/bench-seed/index.html`);
+    await seeder.waitForFunction(() => (window as Window & { seed?: unknown }).seed !== undefined);
+    const seeded = await seeder.evaluate(
+      (o) => (window as unknown as { seed: (x: typeof o) => Promise<{ ms: number; stored: number }> }).seed(o),
+      { mobile: freshMobile(), otp: OTP, conversations: 1, perConversation: MESSAGES, conversation: { history_complete: true, unread_count: 0 } },
+    );
+    await seeder.close();
+    if (seeded.stored !== MESSAGES) throw new Error(`seeded ${seeded.stored} messages, not ${MESSAGES}`);
+
+    // the app once online: its service worker installs and takes control
+    const first = await context.newPage();
+    await first.goto(`${url}/chat/${BOT}`);
+    await first.locator('.thread__item').first().waitFor({ timeout: 60_000 });
+    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 }).catch(() => first.reload());
+    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await first.close();
+    await context.setOffline(true);
+
+    const appOpen: number[] = [];
+    const refOpen: number[] = [];
+    const openNodes: number[] = [];
+    const openLongest: number[] = [];
+    for (let i = 0; i < WARM_UP + OPEN_RUNS; i++) {
+      const order = i % 2 === 0 ? ['app', 'ref'] : ['ref', 'app'];
+      for (const which of order) {
+        if (which === 'app') {
+          const { ms, page, longestOpenTaskMs } = await timedOpen(context, `${url}/chat/${BOT}`, '.thread__item');
+          if (!(await page.evaluate(() => navigator.onLine === false))) throw new Error('the app ran online: the offline emulation did not hold');
+          // the list settles on the newest message (measured rows re-render once)
+          await page.waitForFunction(() => document.querySelector('.thread__probe')?.getAttribute('data-rows') !== null);
+          if (i >= WARM_UP) { appOpen.push(ms); openNodes.push(await threadNodes(page)); openLongest.push(longestOpenTaskMs); }
+          await page.close();
+        } else {
+          const { ms, page } = await timedOpen(context, `${REFERENCE_ORIGIN}/reference.html`, '#list .row');
+          if ((await page.locator('#list .row').count()) !== 50) throw new Error('the reference page did not show its 50 rows');
+          if (i >= WARM_UP) refOpen.push(ms);
+          await page.close();
+        }
+      }
+    }
+
+    const appScroll: ScrollResult[] = [];
+    const refScroll: ScrollResult[] = [];
+    for (let i = 0; i < SCROLL_RUNS; i++) {
+      const { page } = await timedOpen(context, `${url}/chat/${BOT}`, '.thread__item');
+      await page.locator('.thread__probe').waitFor({ state: 'attached' });
+      appScroll.push(await scrollAppToTop(page));
+      await page.close();
+      const ref = await timedOpen(context, `${REFERENCE_ORIGIN}/reference.html`, '#list .row');
+      refScroll.push(await scrollReferenceToTop(ref.page, MESSAGES));
+      await ref.page.close();
+    }
+
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const stats = (xs: number[]) => statsOf(xs, 1, sum(xs));
+    const appMedian = median(appOpen);
+    const refMedian = median(refOpen);
+    const maxOpenNodes = Math.max(...openNodes);
+    const maxScrollNodes = Math.max(...appScroll.map((s) => s.maxNodes));
+    const longest = Math.max(...appScroll.map((s) => s.longestTaskMs));
+    const scrollLine = (s: ScrollResult) =>
+      `${(s.ms / 1000).toFixed(1)} s, ${s.steps} frames, ${s.rows} rows at the end, list nodes ≤ ${s.maxNodes}, longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} long tasks, blocking ${s.blockingMs.toFixed(0)} ms${s.byQuarter ? `; longest task by quarter of the history in the window: ${s.byQuarter.map((q) => q.toFixed(0)).join(' / ')} ms` : ''}`;
+    return {
+      subject: `a thread of ${MESSAGES.toLocaleString('en')} stored messages opened offline in a new tab (/chat/{bot}) until the first painted frame showing a message, then scrolled to its first message`,
+      reference: 'bare pages on another origin: 50 divs painted (open); 10,000 divs prepended 50 per frame with scrollTop kept at 0 (scroll)',
+      notes: [
+        `Chromium ${browser.version()} headless, 390×844; the app built with vite.config.ts (service worker, production mode), served by the reference server at ${url}, run offline`,
+        `seeded (not a figure): sign-in and onboarding through the engine, then ${seeded.stored.toLocaleString('en')} messages of one bot by storeServerMessages in ${(seeded.ms / 1000).toFixed(1)} s (history complete, nothing unread: it opens on the newest)`,
+        `open: median app ${appMedian.toFixed(0)} ms, reference ${refMedian.toFixed(0)} ms, ratio ${fmtRatio(appMedian / refMedian)} (${OPEN_RUNS} runs each after ${WARM_UP} warm-up, alternating); longest task before the first paint, median ${median(openLongest).toFixed(0)} ms`,
+        `DOM nodes inside the thread list (.thread__scroller *): at open ${Math.min(...openNodes)}–${maxOpenNodes}, while scrolling ≤ ${maxScrollNodes}; goal ≤ ${NODE_GOAL}: ${Math.max(maxOpenNodes, maxScrollNodes) <= NODE_GOAL ? 'met' : 'NOT met'}`,
+        ...appScroll.map((s, i) => `scroll to the first message, app run ${i + 1}: ${scrollLine(s)}`),
+        ...refScroll.map((s, i) => `scroll reference run ${i + 1}: ${scrollLine(s)}`),
+        `longest task while scrolling to the top: ${longest.toFixed(0)} ms; goal < ${LONG_TASK_GOAL_MS} ms: ${longest < LONG_TASK_GOAL_MS ? 'met' : 'NOT met'}`,
+      ],
+      cases: [
+        {
+          name: `open offline, ${OPEN_RUNS} runs each`,
+          reference: { label: 'bare page: 50 divs painted', unit: 'open', stats: stats(refOpen) },
+          measured: [{ label: 'app /chat/{bot}: first message painted', unit: 'open', stats: stats(appOpen) }],
+        },
+        {
+          name: `scroll to the first of ${MESSAGES.toLocaleString('en')}, ${SCROLL_RUNS} runs each`,
+          reference: { label: 'bare page: 10,000 divs, 50 per frame', unit: 'scroll', stats: stats(refScroll.map((s) => s.ms)) },
+          measured: [{ label: 'app: until the first message is shown', unit: 'scroll', stats: stats(appScroll.map((s) => s.ms)) }],
+        },
+      ],
+    };
+  } finally {
+    await browserClose?.();
+    await server.close();
+    rmSync(site, { recursive: true, force: true });
+    rmSync(seedOut, { recursive: true, force: true });
+  }
+};
+
+export default bench;
