@@ -194,6 +194,9 @@ export type LinkTitlesDoc = Record<string, { title: string; at: number }>;
 /** 'bot-configs' (added by attachments and media): /bot/get-configuration answers by bot (allow_user_media). */
 export type BotConfigsDoc = Record<string, { allow_user_media: boolean; at: number }>;
 
+/** 'app-faqs' (added by feedback and FAQs): the app's own FAQs by language, as get-faqs last answered. */
+export type AppFaqsDoc = Partial<Record<LanguageCode, { faqs: { question: string; answer: string }[]; fetchedAt: number }>>;
+
 export const LOCAL_DOC_IDS = {
   session: 'session',
   appLanguage: 'app-language',
@@ -217,6 +220,7 @@ export const LOCAL_DOC_IDS = {
   inAppNotification: 'in-app-notification',
   pushState: 'push-state',
   messageIntents: 'message-intents',
+  appFaqs: 'app-faqs',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -243,6 +247,7 @@ export interface LocalDocTypes {
   'in-app-notification': InAppNotificationDoc;
   'push-state': PushStateDoc;
   'message-intents': MessageIntentsDoc;
+  'app-faqs': AppFaqsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -12,6 +12,7 @@ import { createSession, requestContextFrom, type SessionFlows } from './session'
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
 import { createBotActions, type BotActionFlows } from './bot-actions';
 import { createMessageIntents, type MessageIntentFlows } from './message-intents';
+import { createFeedbackFlows, type FeedbackFlows } from './feedback-sync';
 
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
 import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
@@ -34,7 +35,8 @@ export type EngineCommands =
   & NotifyFlows
   & ShellFlows
   & MessageIntentFlows
-  & MediaFlows;
+  & MediaFlows
+  & FeedbackFlows;
 import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
 import { sharedMediaStore, type MediaStore } from '../db/media-cache';
 export type EngineCommandName = keyof EngineCommands;
@@ -138,6 +140,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...createNotifyFlows({ db, http, clock }),
     ...shell,
     ...media.flows,
+    ...createFeedbackFlows({ db, http, clock, fetch: config.fetch, origin: config.origin, upload: config.upload, report: session.report }),
     flushMessageIntents: intents.flushMessageIntents,
     // ratings and saves made offline go out when the network returns
     networkChanged: async (online) => {

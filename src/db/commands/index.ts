@@ -41,3 +41,4 @@ export { readUnreadCount } from './read-unread-count';
 export { loadNewerMessages } from './load-newer-messages';
 export { rateMessage } from './rate-message';
 export { saveMessage } from './save-message';
+export { sendFeedback, loadAppFaqs, type FeedbackInput } from './send-feedback';

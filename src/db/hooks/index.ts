@@ -15,3 +15,4 @@ export { useCart, useCatalog } from './use-cart';
 export { useBotProfile, useBotActions } from './use-bot-profile';
 export { useRemoteFlags } from './use-remote-flags';
 export { useMessageIntents } from './use-message-intents';
+export { useAppFaqs } from './use-app-faqs';
