@@ -11,6 +11,7 @@ import { signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { BOT_MEDIA, BOT_MEDIA_DIR } from '../../server/media/bot-media';
 import { appFaqs } from '../../server/feedback/faqs';
+import { DEFAULT_REMOTE_FLAGS } from '../../src/api/remote-flags';
 
 const en = texts('en');
 const hi = texts('hi');
@@ -18,8 +19,11 @@ const hi = texts('hi');
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let browser: Browser;
 
+// an outside privacy policy, so the terms page links to it
+const PRIVACY_URL = 'https://example.invalid/privacy';
+
 beforeAll(async () => {
-  server = await startAppServer();
+  server = await startAppServer({ server: { remoteFlags: { ...DEFAULT_REMOTE_FLAGS, privacy_policy_url: PRIVACY_URL } } });
   browser = await launchBrowser();
 });
 
@@ -121,6 +125,8 @@ describe('feedback, FAQs and terms', () => {
     await page.getByText(hi('terms.use')).waitFor();
     await page.getByRole('heading', { name: hi('terms.privacyTitle') }).waitFor();
     await page.getByText(hi('terms.privacyBody')).waitFor();
+    // the privacy link follows the remote flag privacy_policy_url
+    await expect.poll(() => page.getByRole('link', { name: hi('terms.privacyLink') }).getAttribute('href', { timeout: 1000 }).catch(() => null)).toBe(PRIVACY_URL);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
