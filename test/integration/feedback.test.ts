@@ -1,9 +1,13 @@
 // App feedback and app FAQs (spec part 1 §7 send-feedback, get-faqs; issue 5 part 7).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/headers';
 import { FEEDBACK_MAX_CHARS } from '../../src/domain/constants';
+import { MSG } from '../../src/domain/errors';
 import { postUpload, SAMPLES, uploadMedia } from './helpers/media';
 import { sessionHeaders, startTestServer, type TestServer, type TestSession } from './helpers/server';
+import { startChatClient, type ChatClient } from './helpers/chat-client';
+import { getLocalDoc } from '../../src/db/local-store';
+import { appFaqs } from '../../server/feedback/faqs';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -97,5 +101,54 @@ describe('get-faqs', () => {
   it('refuses an unknown language with 400', async () => {
     const me = await t.signIn();
     expect((await t.callUnchecked('getFaqs', { language: 'fr' }, { session: me })).status).toBe(400);
+  });
+});
+
+describe('feedback and FAQs through the engine', () => {
+  const clients: ChatClient[] = [];
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+  });
+  async function signedInClient(): Promise<ChatClient> {
+    const c = await startChatClient({ origin: t.url, noSocket: true });
+    clients.push(c);
+    await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
+    return c;
+  }
+  const rowsOf = async (c: ChatClient) => {
+    const session = await getLocalDoc(c.db, 'session');
+    const user = await t.server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile = $1', [session!.mobile]);
+    return t.server.db.query<{ content: string; purpose: string | null; size: number | null }>(
+      `SELECT f.content, m.purpose, m.size::int AS size FROM feedback f LEFT JOIN media m ON m.media_uuid = f.screenshot_uuid WHERE f.user_uuid = $1`, [user[0]!.user_uuid]);
+  };
+
+  it('uploads the screenshot as a feedback upload, then sends; a refused file is the §8 error; offline is no response', async () => {
+    const c = await signedInClient();
+    const shot = new Blob([new Uint8Array(png.data)], { type: 'image/png' });
+    expect(await c.engine.invoke('sendFeedback', { does_like: true, content: ' Nice ', email: '', screenshot: shot })).toEqual({ ok: true, value: undefined });
+    expect(await rowsOf(c)).toEqual([{ content: 'Nice', purpose: 'feedback', size: png.data.length }]);
+
+    // bytes that are not the PNG they claim to be: the upload is refused, nothing is sent
+    const fake = new Blob([new TextEncoder().encode('plain text, not a picture at all')], { type: 'image/png' });
+    const refused = await c.engine.invoke('sendFeedback', { does_like: false, content: 'x', email: '', screenshot: fake });
+    expect(refused.ok ? null : refused.error.key).toBe('operation.sendFeedback');
+    expect(refused.ok ? null : refused.error.textId).toBe(MSG.operation.sendFeedback);
+
+    c.setOnline(false);
+    const offline = await c.engine.invoke('sendFeedback', { does_like: true, content: 'later', email: '', screenshot: null });
+    expect(offline.ok ? null : offline.error.key).toBe('noResponse');
+    c.setOnline(true);
+    expect((await rowsOf(c)).length).toBe(1);
+  });
+
+  it('reads the FAQs by language into app-faqs; offline keeps what was read', async () => {
+    const c = await signedInClient();
+    expect((await c.engine.invoke('loadAppFaqs', 'te')).ok).toBe(true);
+    expect((await getLocalDoc(c.db, 'app-faqs'))?.te?.faqs).toEqual(appFaqs('te'));
+    c.setOnline(false);
+    expect((await c.engine.invoke('loadAppFaqs', 'te')).ok).toBe(false);
+    expect((await getLocalDoc(c.db, 'app-faqs'))?.te?.faqs).toEqual(appFaqs('te'));
+    expect((await getLocalDoc(c.db, 'app-faqs'))?.hi).toBeUndefined();
+    c.setOnline(true);
   });
 });
