@@ -34,9 +34,9 @@ it('keeps bots, messages and the cursor secret across a restart', async () => {
     expect(older.messages.at(-1)!.sk < newest.messages[0]!.sk).toBe(true);
     const bots = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bots');
     expect(bots[0]!.n).toBe(DEMO_BOTS.length);
-    // One secret each (made once, kept across the restart): paging cursors and upload policies.
+    // One secret each (made once, kept across the restart): paging cursors, upload policies and the VAPID keys of Web Push.
     const secrets = await db.query<{ name: string }>('SELECT name FROM server_secrets ORDER BY name');
-    expect(secrets.map((s) => s.name)).toEqual(['cursor_hmac', 'media_policy_hmac']);
+    expect(secrets.map((s) => s.name)).toEqual(['cursor_hmac', 'media_policy_hmac', 'vapid']);
   } finally {
     await second.close();
   }

@@ -53,8 +53,8 @@ describe('who may read a file', () => {
       expect(response.status, id).toBe(404);
       await response.text();
     }
-    // Fastify refuses path parameters over 100 characters itself.
-    expect((await download(t, 'A'.repeat(300), { session: me })).status).toBe(414);
+    // An overlong id is refused too: 414 from Fastify's parameter cap, or 404 when no media route matches it.
+    expect([404, 414]).toContain((await download(t, 'A'.repeat(300), { session: me })).status);
   });
 
   it('serves the bots\' media to any signed-in user, with their type', async () => {
