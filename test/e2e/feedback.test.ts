@@ -86,7 +86,7 @@ describe('feedback, FAQs and terms', () => {
     await expect.poll(() => page.getByRole('button', { name: en('feedback.send') }).isDisabled()).toBe(false);
 
     // the settings help card: the support line is a tel: link
-    await page.getByRole('button', { name: en('settings.back') }).click();
+    await page.getByRole('button', { name: en('common.back') }).click();
     const phone = page.getByRole('link', { name: /\+91 80 4718 2000/ });
     expect(await phone.getAttribute('href')).toBe('tel:+918047182000');
     await context.close();
@@ -112,14 +112,14 @@ describe('feedback, FAQs and terms', () => {
 
     // offline, the page reads them from this device
     await context.setOffline(true);
-    await page.getByRole('button', { name: hi('settings.back') }).click();
+    await page.getByRole('button', { name: hi('common.back') }).click();
     await page.getByRole('link', { name: hi('settings.help.faqs') }).click();
     await page.getByText(faqs[0]!.answer).waitFor();
     expect(await page.locator('summary').count()).toBe(faqs.length);
 
     // terms: the text and the privacy section (its chunk was never fetched here, so online)
     await context.setOffline(false);
-    await page.getByRole('button', { name: hi('settings.back') }).click();
+    await page.getByRole('button', { name: hi('common.back') }).click();
     await page.getByRole('link', { name: hi('settings.help.terms') }).click();
     await page.getByRole('heading', { name: hi('terms.title'), level: 1 }).waitFor();
     await page.getByText(hi('terms.use')).waitFor();

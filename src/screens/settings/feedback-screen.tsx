@@ -110,7 +110,7 @@ export default function FeedbackScreen() {
       </main>
       {toast && (
         <Toast message={toast.text} tone={toast.tone} durationMs={toast.done ? 1800 : 3500}
-          onDone={() => { const wasDone = toast.done; setToast(null); if (wasDone) void navigate({ to: '/settings' }); }} />
+          onDone={() => { const wasDone = toast.done; setToast(null); if (wasDone) void navigate({ to: '/settings', replace: true }); }} />
       )}
     </div>
   );
