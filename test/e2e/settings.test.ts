@@ -43,14 +43,18 @@ describe('settings', () => {
     await expect.poll(scale).toBe('1.2');
     await page.getByRole('button', { name: en('settings.text.decline') }).click();
     await expect.poll(scale).toBe('1');
-    await page.getByRole('switch', { name: en('settings.text.bold') }).check();
+    const bold = page.getByRole('switch', { name: en('settings.text.bold') });
+    await bold.click();
+    await expect.poll(() => bold.isChecked()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('bold-text'))).toBe(true);
     await page.getByRole('button', { name: en('settings.text.confirm') }).click();
 
     // auto-download: Photo by default; Video added and kept across a reload
     expect(await page.getByRole('switch', { name: en('settings.media.photo') }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: en('settings.media.video') }).isChecked()).toBe(false);
-    await page.getByRole('switch', { name: en('settings.media.video') }).check();
+    // a click, then wait: the switch shows the stored setting, which the write updates a moment later
+    await page.getByRole('switch', { name: en('settings.media.video') }).click();
+    await expect.poll(() => page.getByRole('switch', { name: en('settings.media.video') }).isChecked()).toBe(true);
     await page.reload();
     await page.getByRole('switch', { name: en('settings.media.video') }).waitFor();
     expect(await page.getByRole('switch', { name: en('settings.media.video') }).isChecked()).toBe(true);
