@@ -2,7 +2,8 @@
 // save-item {bot_uuid, sk, index}). Both find the message by the caller's pk and its sk, so a
 // body can only reach the caller's own conversation.
 import { randomUUID } from 'node:crypto';
-import { routes } from '../../src/api/contract';
+import { routes, type SavedItem } from '../../src/api/contract';
+import type { ChatMessage } from '../../src/api/messages';
 import type { RouteModule } from '../context';
 import type { Queryable } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
@@ -45,12 +46,71 @@ export const savedItemRoutes: RouteModule = (api, ctx) => {
       const row = await messageOf(tx, user.userUuid, body.bot_uuid, body.sk);
       const rows = await tx.query<{ saved_item_uuid: string }>(
         `INSERT INTO saved_items (saved_item_uuid, user_uuid, bot_uuid, message_id, item_index, message, saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (user_uuid, message_id, item_index) DO UPDATE SET unsaved_at = NULL
+         ON CONFLICT (user_uuid, message_id, item_index) DO UPDATE
+           -- saved again after an unsave: back, and at the top of the list (saved now)
+           SET unsaved_at = NULL, saved_at = CASE WHEN saved_items.unsaved_at IS NULL THEN saved_items.saved_at ELSE EXCLUDED.saved_at END
          RETURNING saved_item_uuid`,
         [randomUUID(), user.userUuid, body.bot_uuid, row.message_id, body.index, JSON.stringify(toWire(row)), ctx.now()],
       );
       return rows[0]!.saved_item_uuid;
     });
     return { saved_item_uuid: savedItemUuid };
+  });
+
+  api.authRoute(routes.getSavedItems, async ({ body, user }) => {
+    const order = body.sort === 'ASCENDING' ? 'ASC' : 'DESC';
+    const params: unknown[] = [user.userUuid, body.limit + 1, body.offset];
+    let filter = '';
+    if (body.filters.length > 0) {
+      params.push(body.filters);
+      filter = 'AND s.bot_uuid = ANY($4::text[])';
+    }
+    // saved_item_uuid breaks ties so pages never repeat or skip an item saved in the same ms
+    const rows = await db.query<{ saved_item_uuid: string; bot_uuid: string; name: string; icon: string; saved_at: string | number; item_index: number; message: ChatMessage }>(
+      `SELECT s.saved_item_uuid, s.bot_uuid, b.name, b.icon, s.saved_at, s.item_index, s.message
+         FROM saved_items s JOIN bots b ON b.bot_uuid = s.bot_uuid
+        WHERE s.user_uuid = $1 AND s.unsaved_at IS NULL ${filter}
+        ORDER BY s.saved_at ${order}, s.saved_item_uuid ${order}
+        LIMIT $2 OFFSET $3`,
+      params,
+    );
+    const items: SavedItem[] = rows.slice(0, body.limit).map((r) => ({
+      saved_item_uuid: r.saved_item_uuid,
+      bot_uuid: r.bot_uuid,
+      bot_name: r.name,
+      bot_icon: r.icon,
+      saved_at: Number(r.saved_at),
+      index: r.item_index,
+      message: r.message,
+    }));
+    return { items, has_more: rows.length > body.limit };
+  });
+
+  api.authRoute(routes.getSavedItemFilters, async ({ user }) => {
+    const rows = await db.query<{ bot_uuid: string; name: string; icon: string; count: string | number }>(
+      `SELECT s.bot_uuid, b.name, b.icon, count(*) AS count
+         FROM saved_items s JOIN bots b ON b.bot_uuid = s.bot_uuid
+        WHERE s.user_uuid = $1 AND s.unsaved_at IS NULL
+        GROUP BY s.bot_uuid, b.name, b.icon ORDER BY b.name, s.bot_uuid`,
+      [user.userUuid],
+    );
+    return { filters: rows.map((r) => ({ bot_uuid: r.bot_uuid, name: r.name, icon: r.icon, count: Number(r.count) })) };
+  });
+
+  // Both touch only the caller's rows (user_uuid in the WHERE): another user's uuid changes nothing.
+  api.authRoute(routes.unsaveItem, async ({ body, user }) => {
+    const rows = await db.query<{ saved_item_uuid: string }>(
+      `UPDATE saved_items SET unsaved_at = $3 WHERE user_uuid = $1 AND saved_item_uuid = ANY($2::uuid[]) AND unsaved_at IS NULL RETURNING saved_item_uuid`,
+      [user.userUuid, body.saved_item_uuid_list, ctx.now()],
+    );
+    return { message: 'Item unsaved', unsaved: rows.length };
+  });
+
+  api.authRoute(routes.undoUnsaveItem, async ({ body, user }) => {
+    const rows = await db.query<{ saved_item_uuid: string }>(
+      `UPDATE saved_items SET unsaved_at = NULL WHERE user_uuid = $1 AND saved_item_uuid = ANY($2::uuid[]) AND unsaved_at IS NOT NULL RETURNING saved_item_uuid`,
+      [user.userUuid, body.unsaved_item_uuid_list],
+    );
+    return { message: 'Item restored', restored: rows.length };
   });
 };

@@ -2,7 +2,7 @@
 // whether it needs a session, the schema of its body and the shape of its answer. The server
 // validates bodies with these schemas; the client's API client is typed by them.
 import { z } from 'zod';
-import { CART_LIMITS } from '../domain/constants';
+import { CART_LIMITS, PAGE_SIZE } from '../domain/constants';
 import { parseMobile } from '../domain/countries';
 import type { BotSummary, ChatMessage, ConversationEntry, GaEvent, Money } from './messages';
 import type { CatalogAnswer } from './catalog';
@@ -96,6 +96,8 @@ function route<R>() {
 }
 
 const empty = z.object({}).strict();
+const savedItemUuidList = (field: string) =>
+  z.array(z.string().uuid(`${field} must hold UUIDs`)).min(1, `${field} must hold 1 to 50 items`).max(50, `${field} must hold 1 to 50 items`);
 
 /** Bot ids are 16-digit numbers (spec part 1 §5). */
 const botIdOf = (field: string) => z.string().regex(/^\d{16}$/, `${field} must be a 16-digit number`);
@@ -491,7 +493,48 @@ export const routes = {
       index: z.number({ error: 'index must be a whole number' }).int('index must be a whole number').min(0, 'index must be 0 or more').max(99, 'index must be at most 99'),
     }).strict(),
   }),
+  /**
+   * The caller's saved items (not unsaved), newest first unless sort is ASCENDING; offset and
+   * limit (1..8, default 8) page them; filters keeps only the listed bots. has_more: a next page exists.
+   */
+  getSavedItems: route<SavedItemsPage>()({
+    ...ROUTE_TABLE.getSavedItems,
+    body: z.object({
+      sort: z.enum(['ASCENDING', 'DESCENDING'], { error: 'sort must be ASCENDING or DESCENDING' }).default('DESCENDING'),
+      offset: z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(1_000_000, 'offset is too large').default(0),
+      limit: z.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be 1 to 8').max(PAGE_SIZE.savedItems, 'limit must be 1 to 8').default(PAGE_SIZE.savedItems),
+      filters: z.array(botIdSchema).max(100, 'filters holds at most 100 bots').default([]),
+    }).strict(),
+  }),
+  /** The bots the caller saved items from, with how many items each (not unsaved), by name. */
+  getSavedItemFilters: route<{ filters: SavedItemFilter[] }>()({ ...ROUTE_TABLE.getSavedItemFilters, body: empty }),
+  /** Unsaves the caller's items (soft: undo brings them back); unknown or others' uuids change nothing. */
+  unsaveItem: route<{ message: string; unsaved: number }>()({
+    ...ROUTE_TABLE.unsaveItem,
+    body: z.object({ saved_item_uuid_list: savedItemUuidList('saved_item_uuid_list') }).strict(),
+  }),
+  /** Brings unsaved items of the caller back. */
+  undoUnsaveItem: route<{ message: string; restored: number }>()({
+    ...ROUTE_TABLE.undoUnsaveItem,
+    body: z.object({ unsaved_item_uuid_list: savedItemUuidList('unsaved_item_uuid_list') }).strict(),
+  }),
 } as const;
+
+/** One saved item (spec part 1 §3): the message as it was when saved, and its bot. */
+export interface SavedItem {
+  saved_item_uuid: string;
+  bot_uuid: string;
+  bot_name: string;
+  bot_icon: string;
+  saved_at: number;
+  index: number;
+  message: ChatMessage;
+}
+
+export interface SavedItemsPage { items: SavedItem[]; has_more: boolean }
+
+/** A bot the caller saved items from (the saved-items filter chips). */
+export interface SavedItemFilter { bot_uuid: string; name: string; icon: string; count: number }
 
 /** A place the address picker offers: its label and where it is. */
 export interface NearbyAddress { label: string; latitude: number; longitude: number }

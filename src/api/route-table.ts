@@ -52,6 +52,10 @@ export const ROUTE_TABLE = {
   getRemoteConfig: { path: '/config/get-remote-config', method: 'GET', auth: false },
   submitMessageRating: { path: '/bot/submit-message-rating', method: 'POST', auth: true },
   saveItem: { path: '/bot/save-item', method: 'POST', auth: true },
+  getSavedItems: { path: '/bot/get-saved-items', method: 'POST', auth: true },
+  getSavedItemFilters: { path: '/bot/get-saved-item-filters', method: 'POST', auth: true },
+  unsaveItem: { path: '/bot/unsave-item', method: 'POST', auth: true },
+  undoUnsaveItem: { path: '/bot/undo-unsave-item', method: 'POST', auth: true },
 } as const satisfies Record<string, RouteMeta>;
 
 export type RouteTableName = keyof typeof ROUTE_TABLE;

@@ -136,6 +136,7 @@ const archivedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/arc
 const feedbackRoute = createRoute({ getParentRoute: () => rootRoute, path: '/feedback', beforeLoad: guard('/feedback'), component: lazyRouteComponent(SCREEN_CHUNKS['/feedback']) });
 const faqsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/faqs', beforeLoad: guard('/faqs'), component: lazyRouteComponent(SCREEN_CHUNKS['/faqs']) });
 const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/terms-of-use-menu', beforeLoad: guard('/terms-of-use-menu'), component: lazyRouteComponent(SCREEN_CHUNKS['/terms-of-use-menu']) });
+const savedItemsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/saved-items', beforeLoad: guard('/saved-items'), component: lazyRouteComponent(SCREEN_CHUNKS['/saved-items']) });
 
 // Every route, in one list (each area adds its own routes above and names them here).
 const routeTree = rootRoute.addChildren([
@@ -145,6 +146,7 @@ const routeTree = rootRoute.addChildren([
   selectBotRoute,
   botInfoRoute, botFaqRoute, botReviewRoute, blockedRoute, archivedRoute,
   feedbackRoute, faqsRoute, termsRoute,
+  savedItemsRoute,
 ]);
 
 export function createAppRouter(auth: AuthSnapshot) {

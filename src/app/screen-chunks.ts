@@ -19,6 +19,7 @@ export const SCREEN_CHUNKS = {
   '/feedback': () => import('../screens/settings/feedback-screen'),
   '/faqs': () => import('../screens/settings/faqs-screen'),
   '/terms-of-use-menu': () => import('../screens/settings/terms-screen'),
+  '/saved-items': () => import('../screens/saved/saved-items-screen'),
 } as const;
 
 export type ScreenPath = keyof typeof SCREEN_CHUNKS;

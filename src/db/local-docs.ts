@@ -1,7 +1,7 @@
 // Shapes of the RxDB local documents (DESIGN.md §3: session, settings, onboarding and sync
 // status are local documents, not collections). The worker and the UI both read and write
 // them through src/db; this file is the agreement between the two.
-import type { CartAnswer, CatalogAnswer, CityEntry, Profile, StateEntry } from '../api/contract';
+import type { CartAnswer, CatalogAnswer, CityEntry, Profile, SavedItem, SavedItemFilter, StateEntry } from '../api/contract';
 import type { CartEdit } from '../domain/cart-edits';
 import type { RemoteFlagsDoc } from '../api/remote-flags';
 import type { CountryIso } from '../domain/countries';
@@ -196,6 +196,23 @@ export type BotConfigsDoc = Record<string, { allow_user_media: boolean; at: numb
 
 /** 'app-faqs' (added by feedback and FAQs): the app's own FAQs by language, as get-faqs last answered. */
 export type AppFaqsDoc = Partial<Record<LanguageCode, { faqs: { question: string; answer: string }[]; fetchedAt: number }>>;
+/**
+ * 'saved-items' (added by saved items, issue 5 part 5): the pages of /bot/get-saved-items read so
+ * far (for the filter they were read with) and the filter chips, kept so the list shows offline;
+ * written by the engine (src/sync/saved-items-sync.ts) only from 200 answers. An unsave removes
+ * the item from `items` at once and keeps it in `unsaved` (with where it stood) until the server
+ * took it; undo or a refusal puts it back there. `notice`: the last refusal, as a message id.
+ */
+export interface SavedItemsDoc {
+  /** the bot the list was read for; null: every bot */
+  filter: string | null;
+  items: SavedItem[];
+  hasMore: boolean;
+  filters: SavedItemFilter[];
+  fetchedAt: number | null;
+  unsaved: { item: SavedItem; position: number; state: 'sending' | 'done' }[];
+  notice: { textId: string; at: number } | null;
+}
 
 export const LOCAL_DOC_IDS = {
   session: 'session',
@@ -221,6 +238,7 @@ export const LOCAL_DOC_IDS = {
   pushState: 'push-state',
   messageIntents: 'message-intents',
   appFaqs: 'app-faqs',
+  savedItems: 'saved-items',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -248,6 +266,7 @@ export interface LocalDocTypes {
   'push-state': PushStateDoc;
   'message-intents': MessageIntentsDoc;
   'app-faqs': AppFaqsDoc;
+  'saved-items': SavedItemsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

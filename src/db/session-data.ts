@@ -50,4 +50,5 @@ export async function clearSignedInData(
   await removeLocalDoc(db, 'bot-actions');
   await removeLocalDoc(db, 'bot-profiles');
   await removeLocalDoc(db, 'message-intents');
+  await removeLocalDoc(db, 'saved-items');
 }

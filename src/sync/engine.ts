@@ -13,6 +13,7 @@ import { createGeoLookup, type GeoFlows } from './geo-lookup';
 import { createBotActions, type BotActionFlows } from './bot-actions';
 import { createMessageIntents, type MessageIntentFlows } from './message-intents';
 import { createFeedbackFlows, type FeedbackFlows } from './feedback-sync';
+import { createSavedItemsSync, type SavedItemsFlows } from './saved-items-sync';
 
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
 import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
@@ -35,6 +36,7 @@ export type EngineCommands =
   & NotifyFlows
   & ShellFlows
   & MessageIntentFlows
+  & SavedItemsFlows
   & MediaFlows
   & FeedbackFlows;
 import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
@@ -142,6 +144,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...media.flows,
     ...createFeedbackFlows({ db, http, clock, fetch: config.fetch, origin: config.origin, upload: config.upload, report: session.report }),
     flushMessageIntents: intents.flushMessageIntents,
+    ...createSavedItemsSync({ db, http, clock, report: session.report }),
     // ratings and saves made offline go out when the network returns
     networkChanged: async (online) => {
       const result = await chat.flows.networkChanged(online);

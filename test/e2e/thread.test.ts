@@ -83,7 +83,7 @@ describe('thread', () => {
 
     // Prices in minor units, the cart summary, the scorecard.
     await page.getByText('₹ 120.50', { exact: true }).waitFor();
-    await page.getByText('25000 ₫', { exact: true }).waitFor();
+    await page.getByText('25.000 ₫', { exact: true }).waitFor();
     await page.getByText('3 items · ₹ 450', { exact: true }).waitFor();
     await page.getByText('7/10', { exact: true }).waitFor();
     await shot(page, 'en-2-types');

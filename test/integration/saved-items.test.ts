@@ -90,3 +90,103 @@ describe('save-item', () => {
     }
   });
 });
+
+/** Saves n bot messages of the caller's Echo conversation, one ms apart; answers their uuids oldest first. */
+async function saveMany(me: TestSession, n: number, botUuid: string = ECHO_BOT_ID): Promise<string[]> {
+  const userUuid = await userUuidOf(me);
+  const uuids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const { row } = await t.server.db.transaction((tx) => storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: 'text', payload: { text: { body: `Item ${i}` } } }, Date.now()));
+    const saved = await t.ok('saveItem', { bot_uuid: botUuid, sk: row.sk, index: 0 }, { session: me });
+    // saved_at decides the order: make it strictly increasing whatever the clock did
+    await t.server.db.query('UPDATE saved_items SET saved_at = $2 WHERE saved_item_uuid = $1', [saved.saved_item_uuid, 1_700_000_000_000 + i * 1000]);
+    uuids.push(saved.saved_item_uuid);
+  }
+  return uuids;
+}
+
+describe('get-saved-items', () => {
+  it('pages by 8, newest first by default, oldest first with ASCENDING, each item with its bot and message', async () => {
+    const me = await t.signIn();
+    const uuids = await saveMany(me, 10);
+    const first = await t.ok('getSavedItems', {}, { session: me });
+    expect(first.items).toHaveLength(8);
+    expect(first.has_more).toBe(true);
+    expect(first.items.map((i) => i.saved_item_uuid)).toEqual([...uuids].reverse().slice(0, 8));
+    expect(first.items[0]).toMatchObject({ bot_uuid: ECHO_BOT_ID, bot_name: expect.any(String), bot_icon: expect.any(String), saved_at: 1_700_000_009_000, index: 0, message: { type: 'text', text: { body: 'Item 9' } } });
+    const second = await t.ok('getSavedItems', { offset: 8 }, { session: me });
+    expect(second.items.map((i) => i.saved_item_uuid)).toEqual([uuids[1], uuids[0]]);
+    expect(second.has_more).toBe(false);
+    const asc = await t.ok('getSavedItems', { sort: 'ASCENDING', limit: 3 }, { session: me });
+    expect(asc.items.map((i) => i.saved_item_uuid)).toEqual(uuids.slice(0, 3));
+    expect(asc.has_more).toBe(true);
+  });
+
+  it('filters by bot, and the filters list the bots with their counts', async () => {
+    const me = await t.signIn();
+    const botRows = await t.server.db.query<{ bot_uuid: string }>('SELECT bot_uuid FROM bots WHERE bot_uuid <> $1 ORDER BY bot_uuid LIMIT 1', [ECHO_BOT_ID]);
+    const otherBot = botRows[0]!.bot_uuid;
+    await saveMany(me, 2);
+    const fromOther = await saveMany(me, 3, otherBot);
+    const filtered = await t.ok('getSavedItems', { filters: [otherBot] }, { session: me });
+    expect(filtered.items.map((i) => i.saved_item_uuid).sort()).toEqual([...fromOther].sort());
+    expect(filtered.items.every((i) => i.bot_uuid === otherBot)).toBe(true);
+    const both = await t.ok('getSavedItems', { filters: [otherBot, ECHO_BOT_ID] }, { session: me });
+    expect(both.items).toHaveLength(5);
+    const { filters } = await t.ok('getSavedItemFilters', {}, { session: me });
+    expect(filters.map((f) => [f.bot_uuid, f.count]).sort()).toEqual([[ECHO_BOT_ID, 2], [otherBot, 3]].sort());
+    expect(filters.every((f) => f.name.length > 0)).toBe(true);
+  });
+
+  it('refuses bad bodies (400) and no session (401)', async () => {
+    const me = await t.signIn();
+    for (const body of [{ limit: 9 }, { limit: 0 }, { offset: -1 }, { offset: 1.5 }, { sort: 'UP' }, { filters: ['12'] }, { filters: 'x' }, { extra: 1 }]) {
+      expect((await t.callUnchecked('getSavedItems', body, { session: me })).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.callUnchecked('getSavedItems', {}, {})).status).toBe(401);
+  });
+});
+
+describe('unsave-item and undo-unsave-item', () => {
+  it('unsaving hides the item (idempotent), undo brings the same item back, the filters follow', async () => {
+    const me = await t.signIn();
+    const [a, b] = await saveMany(me, 2);
+    expect(await t.ok('unsaveItem', { saved_item_uuid_list: [b!] }, { session: me })).toEqual({ message: 'Item unsaved', unsaved: 1 });
+    expect(await t.ok('unsaveItem', { saved_item_uuid_list: [b!] }, { session: me })).toEqual({ message: 'Item unsaved', unsaved: 0 });
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([a]);
+    expect((await t.ok('getSavedItemFilters', {}, { session: me })).filters.map((f) => f.count)).toEqual([1]);
+    expect(await t.ok('undoUnsaveItem', { unsaved_item_uuid_list: [b!] }, { session: me })).toEqual({ message: 'Item restored', restored: 1 });
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([b, a]);
+    expect(await t.ok('undoUnsaveItem', { unsaved_item_uuid_list: [b!] }, { session: me })).toEqual({ message: 'Item restored', restored: 0 });
+  });
+
+  it('saving an unsaved item again brings the same item back at the top', async () => {
+    const me = await t.signIn();
+    const [a, b] = await saveMany(me, 2);
+    await t.ok('unsaveItem', { saved_item_uuid_list: [a!] }, { session: me });
+    const [row] = await t.server.db.query<{ sk: string }>('SELECT m.sk FROM saved_items s JOIN messages m ON m.message_id = s.message_id WHERE s.saved_item_uuid = $1', [a]);
+    expect(await t.ok('saveItem', { bot_uuid: ECHO_BOT_ID, sk: row!.sk, index: 0 }, { session: me })).toEqual({ saved_item_uuid: a });
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([a, b]);
+    // saving a saved one again leaves its place
+    await t.ok('saveItem', { bot_uuid: ECHO_BOT_ID, sk: row!.sk, index: 0 }, { session: me });
+    const [bRow] = await t.server.db.query<{ sk: string }>('SELECT m.sk FROM saved_items s JOIN messages m ON m.message_id = s.message_id WHERE s.saved_item_uuid = $1', [b]);
+    await t.ok('saveItem', { bot_uuid: ECHO_BOT_ID, sk: bRow!.sk, index: 0 }, { session: me });
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([a, b]);
+  });
+
+  it("another user's uuid changes nothing, and bad bodies get 400", async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    const [theirs] = await saveMany(other, 1);
+    expect(await t.ok('unsaveItem', { saved_item_uuid_list: [theirs!] }, { session: me })).toMatchObject({ unsaved: 0 });
+    expect((await t.ok('getSavedItems', {}, { session: other })).items.map((i) => i.saved_item_uuid)).toEqual([theirs]);
+    await t.ok('unsaveItem', { saved_item_uuid_list: [theirs!] }, { session: other });
+    expect(await t.ok('undoUnsaveItem', { unsaved_item_uuid_list: [theirs!] }, { session: me })).toMatchObject({ restored: 0 });
+    expect((await t.ok('getSavedItems', {}, { session: other })).items).toEqual([]);
+    expect((await t.ok('getSavedItems', {}, { session: me })).items).toEqual([]);
+    for (const body of [{ saved_item_uuid_list: [] }, { saved_item_uuid_list: ['nope'] }, { saved_item_uuid_list: theirs }, {}]) {
+      expect((await t.callUnchecked('unsaveItem', body, { session: me })).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.callUnchecked('undoUnsaveItem', { saved_item_uuid_list: [theirs] }, { session: me })).status).toBe(400);
+  });
+});

@@ -94,6 +94,11 @@ export default function SettingsScreen() {
           ))}
         </section>
 
+        <section className="settings-card" aria-labelledby="settings-items">
+          <h2 id="settings-items" className="settings-card__title">{t('settings.items.title')}</h2>
+          <Link to="/saved-items" className="settings-link">{t('settings.items.saved')}</Link>
+        </section>
+
         <section className="settings-card" aria-labelledby="settings-help">
           <h2 id="settings-help" className="settings-card__title">{t('settings.help.title')}</h2>
           <Link to="/feedback" className="settings-link">{t('settings.help.feedback')}</Link>

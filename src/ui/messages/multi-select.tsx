@@ -28,7 +28,7 @@ export function MultiSelect({ options, layout, disabled, allowCustom, labels, on
   return (
     <div className="msg-options-wrap">
       <p className="msg-note">{labels.hint}</p>
-      <div className={`msg-options msg-options--${layout}`} role="group" aria-label={labels.group} data-layout={layout}>
+      <div className={`msg-options msg-options--${layout}`} role="group" aria-label={labels.group} data-layout={layout} tabIndex={layout === 'list' ? 0 : undefined}>
         {options.map((o) => {
           const on = selected.includes(o.index);
           return (

@@ -28,7 +28,7 @@ export function OptionGroup({ options, layout, disabled, label, onChoose, note }
   const { selectedKey, press } = useOutlinedPress();
   return (
     <div className="msg-options-wrap">
-      <div className={`msg-options msg-options--${layout}`} role="group" aria-label={label} data-layout={layout}>
+      <div className={`msg-options msg-options--${layout}`} role="group" aria-label={label} data-layout={layout} tabIndex={layout === 'list' ? 0 : undefined}>
         {options.map((o) => (
           <button
             key={o.key}
