@@ -31,6 +31,7 @@ import { registerDownload } from './media/download';
 import { MediaFiles } from './media/files';
 import { loadMediaSecret } from './media/policy';
 import { mediaRoutes } from './media/routes';
+import { feedbackRoutes } from './feedback/routes';
 import { registerUpload } from './media/upload';
 import { userRoutes } from './user/routes';
 import { reverseGeocodeRoutes } from './geo/reverse-geocode';
@@ -51,6 +52,7 @@ const ROUTE_MODULES: readonly RouteModule[] = [
   reverseGeocodeRoutes,
   discoveryRoutes,
   savedItemRoutes,
+  feedbackRoutes,
 ];
 
 export interface ServerOptions {

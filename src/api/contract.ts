@@ -14,6 +14,7 @@ export type * from './messages';
 export type * from './discovery';
 export type * from './catalog';
 import { botProfileRoutes } from './bot-profile-contract';
+import { feedbackRoutes } from './feedback-contract';
 
 export type * from './messages';
 export type * from './bot-profile-contract';
@@ -452,6 +453,7 @@ export const routes = {
     body: z.object({ bot_uuid: botIdSchema, catalog_uuid: cartIdSchema.optional() }).strict(),
   }),
   ...botProfileRoutes,
+  ...feedbackRoutes,
   // ---------- push and remote config (issue 6) ----------
   /** The server's VAPID public key (base64url), for PushManager.subscribe's applicationServerKey. */
   getVapidPublicKey: route<{ public_key: string }>()({ ...ROUTE_TABLE.getVapidPublicKey, body: empty }),

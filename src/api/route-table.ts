@@ -2,6 +2,7 @@
 // so the app's bundles carry only this table. The body schemas and answer types of the same
 // routes are in contract.ts (the server validates with them; the client imports their types).
 import { BOT_PROFILE_ROUTE_TABLE } from './bot-profile-routes';
+import { FEEDBACK_ROUTE_TABLE } from './feedback-routes';
 
 export interface RouteMeta {
   readonly path: string;
@@ -44,6 +45,7 @@ export const ROUTE_TABLE = {
   searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
   ...BOT_PROFILE_ROUTE_TABLE,
+  ...FEEDBACK_ROUTE_TABLE,
   // push and remote config (issue 6)
   getVapidPublicKey: { path: '/mobile/get-vapid-public-key', method: 'GET', auth: false },
   savePwaSubscription: { path: '/mobile/save-pwa-subscription', method: 'POST', auth: true },

@@ -15,6 +15,7 @@ export const MEMBER_PATHS = [
   '/settings', '/delete-account',
   '/select-bot',
   '/bot-info', '/bot-faq', '/bot-review', '/blocked', '/archived',
+  '/feedback', '/faqs', '/terms-of-use-menu',
   '/saved-items',
 ] as const;
 const MEMBER_SET: ReadonlySet<string> = new Set(MEMBER_PATHS);

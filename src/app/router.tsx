@@ -133,6 +133,9 @@ const botReviewRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bo
 const blockedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blocked', beforeLoad: guard('/blocked'), component: lazyRouteComponent(SCREEN_CHUNKS['/blocked']) });
 const archivedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/archived', beforeLoad: guard('/archived'), component: lazyRouteComponent(SCREEN_CHUNKS['/archived']) });
 
+const feedbackRoute = createRoute({ getParentRoute: () => rootRoute, path: '/feedback', beforeLoad: guard('/feedback'), component: lazyRouteComponent(SCREEN_CHUNKS['/feedback']) });
+const faqsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/faqs', beforeLoad: guard('/faqs'), component: lazyRouteComponent(SCREEN_CHUNKS['/faqs']) });
+const termsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/terms-of-use-menu', beforeLoad: guard('/terms-of-use-menu'), component: lazyRouteComponent(SCREEN_CHUNKS['/terms-of-use-menu']) });
 const savedItemsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/saved-items', beforeLoad: guard('/saved-items'), component: lazyRouteComponent(SCREEN_CHUNKS['/saved-items']) });
 
 // Every route, in one list (each area adds its own routes above and names them here).
@@ -142,6 +145,7 @@ const routeTree = rootRoute.addChildren([
   settingsRoute, deleteAccountRoute,
   selectBotRoute,
   botInfoRoute, botFaqRoute, botReviewRoute, blockedRoute, archivedRoute,
+  feedbackRoute, faqsRoute, termsRoute,
   savedItemsRoute,
 ]);
 

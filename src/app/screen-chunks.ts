@@ -16,6 +16,9 @@ export const SCREEN_CHUNKS = {
   '/bot-review': () => import('../screens/bots/bot-review-screen'),
   '/blocked': () => import('../screens/bots/blocked-screen'),
   '/archived': () => import('../screens/bots/archived-screen'),
+  '/feedback': () => import('../screens/settings/feedback-screen'),
+  '/faqs': () => import('../screens/settings/faqs-screen'),
+  '/terms-of-use-menu': () => import('../screens/settings/terms-screen'),
   '/saved-items': () => import('../screens/saved/saved-items-screen'),
 } as const;
 

@@ -194,6 +194,8 @@ export type LinkTitlesDoc = Record<string, { title: string; at: number }>;
 /** 'bot-configs' (added by attachments and media): /bot/get-configuration answers by bot (allow_user_media). */
 export type BotConfigsDoc = Record<string, { allow_user_media: boolean; at: number }>;
 
+/** 'app-faqs' (added by feedback and FAQs): the app's own FAQs by language, as get-faqs last answered. */
+export type AppFaqsDoc = Partial<Record<LanguageCode, { faqs: { question: string; answer: string }[]; fetchedAt: number }>>;
 /**
  * 'saved-items' (added by saved items, issue 5 part 5): the pages of /bot/get-saved-items read so
  * far (for the filter they were read with) and the filter chips, kept so the list shows offline;
@@ -235,6 +237,7 @@ export const LOCAL_DOC_IDS = {
   inAppNotification: 'in-app-notification',
   pushState: 'push-state',
   messageIntents: 'message-intents',
+  appFaqs: 'app-faqs',
   savedItems: 'saved-items',
 } as const;
 
@@ -262,6 +265,7 @@ export interface LocalDocTypes {
   'in-app-notification': InAppNotificationDoc;
   'push-state': PushStateDoc;
   'message-intents': MessageIntentsDoc;
+  'app-faqs': AppFaqsDoc;
   'saved-items': SavedItemsDoc;
 }
 

@@ -208,3 +208,7 @@ export const ICON_CACHE_MAX_ENTRIES = 200;
 export const OUTBOX_SYNC_TAG = 'outbox-flush';
 /** The message the page posts to a waiting service worker to let it take over. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
+/** App feedback (spec part 1 §7 send-feedback): the most characters its text may hold. */
+export const FEEDBACK_MAX_CHARS = 2000;
+/** The help line settings shows as a tel: link (spec part 1 §2): the demo's made-up support number. */
+export const HELP_PHONE = '+91 80 4718 2000';

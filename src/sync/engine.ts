@@ -12,6 +12,7 @@ import { createSession, requestContextFrom, type SessionFlows } from './session'
 import { createGeoLookup, type GeoFlows } from './geo-lookup';
 import { createBotActions, type BotActionFlows } from './bot-actions';
 import { createMessageIntents, type MessageIntentFlows } from './message-intents';
+import { createFeedbackFlows, type FeedbackFlows } from './feedback-sync';
 import { createSavedItemsSync, type SavedItemsFlows } from './saved-items-sync';
 
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
@@ -36,7 +37,8 @@ export type EngineCommands =
   & ShellFlows
   & MessageIntentFlows
   & SavedItemsFlows
-  & MediaFlows;
+  & MediaFlows
+  & FeedbackFlows;
 import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
 import { sharedMediaStore, type MediaStore } from '../db/media-cache';
 export type EngineCommandName = keyof EngineCommands;
@@ -140,6 +142,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...createNotifyFlows({ db, http, clock }),
     ...shell,
     ...media.flows,
+    ...createFeedbackFlows({ db, http, clock, fetch: config.fetch, origin: config.origin, upload: config.upload, report: session.report }),
     flushMessageIntents: intents.flushMessageIntents,
     ...createSavedItemsSync({ db, http, clock, report: session.report }),
     // ratings and saves made offline go out when the network returns

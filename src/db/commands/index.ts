@@ -41,4 +41,5 @@ export { readUnreadCount } from './read-unread-count';
 export { loadNewerMessages } from './load-newer-messages';
 export { rateMessage } from './rate-message';
 export { saveMessage } from './save-message';
+export { sendFeedback, loadAppFaqs, type FeedbackInput } from './send-feedback';
 export { loadSavedItems, unsaveSavedItem, undoUnsaveSavedItem, dismissSavedItemsNotice } from './saved-items-commands';

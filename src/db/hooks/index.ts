@@ -15,4 +15,5 @@ export { useCart, useCatalog } from './use-cart';
 export { useBotProfile, useBotActions } from './use-bot-profile';
 export { useRemoteFlags } from './use-remote-flags';
 export { useMessageIntents } from './use-message-intents';
+export { useAppFaqs } from './use-app-faqs';
 export { useSavedItems } from './use-saved-items';

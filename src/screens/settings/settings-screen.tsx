@@ -8,7 +8,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { updateSettings } from '../../db/commands';
 import { logout, useSettings } from '../../db/ui-surface';
 import { APP_VERSION_NAME } from '../../db/client';
-import { AUTO_DOWNLOAD_KINDS, BOLD_WEIGHT_SCALE, FONT_SIZE_SCALE } from '../../domain/constants';
+import { AUTO_DOWNLOAD_KINDS, BOLD_WEIGHT_SCALE, FONT_SIZE_SCALE, HELP_PHONE } from '../../domain/constants';
 import { MSG } from '../../domain/errors';
 import { parseAutoDownload, toggleAutoDownload, type AutoDownloadKind } from '../../domain/auto-download';
 import { useConfirm } from '../../app/confirm';
@@ -97,6 +97,15 @@ export default function SettingsScreen() {
         <section className="settings-card" aria-labelledby="settings-items">
           <h2 id="settings-items" className="settings-card__title">{t('settings.items.title')}</h2>
           <Link to="/saved-items" className="settings-link">{t('settings.items.saved')}</Link>
+        </section>
+
+        <section className="settings-card" aria-labelledby="settings-help">
+          <h2 id="settings-help" className="settings-card__title">{t('settings.help.title')}</h2>
+          <Link to="/feedback" className="settings-link">{t('settings.help.feedback')}</Link>
+          <Link to="/faqs" className="settings-link">{t('settings.help.faqs')}</Link>
+          <Link to="/terms-of-use-menu" className="settings-link">{t('settings.help.terms')}</Link>
+          {/* the demo's support line (HELP_PHONE); tel: opens the phone's dialler */}
+          <a href={`tel:${HELP_PHONE.replace(/\s/g, '')}`} className="settings-link">{t('settings.help.phone', { phone: HELP_PHONE })}</a>
         </section>
 
         <section className="settings-card" aria-labelledby="settings-account">
