@@ -10,13 +10,12 @@ import { failed, ok, type CommandResult } from '../db/command-result';
 import { DEFAULT_SYNC_STATUS } from '../db/defaults';
 import { getLocalDoc, modifyLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
 import type { SyncStatusDoc } from '../db/local-docs';
-import type { ConversationDoc } from '../db/schemas';
 import { SOCKET_REPLY_TIMEOUT_MS } from '../domain/constants';
 import type { RouteName } from '../api/contract';
 import type { Clock, HttpClient } from './http-client';
 import { electLeader, type Leadership, type LockManagerLike } from './leader';
 import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './live-connection';
-import { modifyConversation } from './conversation-store';
+import { mergeConversationEntries, modifyConversation } from './conversation-store';
 import { storeServerMessages } from './message-store';
 import { enforceHistoryBudget } from './history-budget';
 import { createOutbox, type Outbox } from './outbox';
@@ -352,24 +351,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
 
   async function refreshConversations(): Promise<void> {
     const { conversation_list } = await http.call('getConversationList', {});
-    for (const entry of conversation_list) {
-      await modifyConversation(db, entry.bot_uuid, (c): ConversationDoc => ({
-        ...c,
-        name: entry.name,
-        icon: entry.icon,
-        block_time: entry.block_time,
-        archive_time: entry.archive_time,
-        mute_time: entry.mute_time,
-        mute_duration: entry.mute_duration,
-        pinned: entry.pinned,
-        // this device's unread count is kept: the server cannot know what was read here
-        unread_count: c.initial_loaded ? c.unread_count : entry.unread_count,
-        last_message: c.last_message && entry.last_message && c.last_message.sk >= entry.last_message.sk ? c.last_message : entry.last_message ?? c.last_message,
-        last_activity: Math.max(c.last_activity, entry.last_message?.timestamp ?? 0),
-      }));
-    }
-    const bots = await db.bots.findByIds(conversation_list.map((e) => e.bot_uuid)).exec();
-    await Promise.all([...bots.values()].filter((b) => !b.subscribed).map((b) => b.incrementalPatch({ subscribed: true })));
+    await mergeConversationEntries(db, conversation_list);
   }
 
   async function refreshBots(): Promise<void> {

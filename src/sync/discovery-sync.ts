@@ -12,8 +12,7 @@ import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import type { LanguageCode } from '../db/local-docs';
 import { cacheKey, type CachedCall, type CachePayloads } from '../db/schemas/cache.schema';
-import type { ConversationDoc } from '../db/schemas';
-import { modifyConversation } from './conversation-store';
+import { mergeConversationEntries } from './conversation-store';
 import type { Clock, HttpClient } from './http-client';
 import { WireError, type ReportError } from './wire-checks';
 
@@ -80,23 +79,7 @@ export function createDiscoverySync(deps: DiscoverySyncDeps): DiscoveryFlows {
 
   /** The recent activity's conversations into the chat list, as refreshChatLists does for get-conversation-list. */
   async function mergeConversations(list: ConversationEntry[]): Promise<void> {
-    for (const entry of list) {
-      await modifyConversation(db, entry.bot_uuid, (c): ConversationDoc => ({
-        ...c,
-        name: entry.name,
-        icon: entry.icon,
-        block_time: entry.block_time,
-        archive_time: entry.archive_time,
-        mute_time: entry.mute_time,
-        mute_duration: entry.mute_duration,
-        pinned: entry.pinned,
-        unread_count: c.initial_loaded ? c.unread_count : entry.unread_count,
-        last_message: c.last_message && entry.last_message && c.last_message.sk >= entry.last_message.sk ? c.last_message : entry.last_message ?? c.last_message,
-        last_activity: Math.max(c.last_activity, entry.last_message?.timestamp ?? 0),
-      }));
-    }
-    const bots = await db.bots.findByIds(list.map((e) => e.bot_uuid)).exec();
-    await Promise.all([...bots.values()].filter((b) => !b.subscribed).map((b) => b.incrementalPatch({ subscribed: true })));
+    await mergeConversationEntries(db, list);
   }
 
   return {
