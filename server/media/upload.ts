@@ -7,8 +7,8 @@
 // multipart, or a file whose first bytes are not its declared type.
 //
 // The file streams to a .part file (never held in memory), is renamed into place once checked,
-// and only then is the row marked uploaded. Error answers close the connection, so the rest of
-// a refused body is never read.
+// and only then is the row marked uploaded. After a refusal the rest of the body is read and
+// dropped for at most LINGER_MS, then the connection is closed (server/http/linger.ts says why).
 import { rename } from 'node:fs/promises';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +20,7 @@ import { MEDIA_UPLOAD_PATH } from '../../src/api/route-table';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import type { Db } from '../db/db';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { dropRestThenClose } from '../http/linger';
 import { acceptedType, matchesDeclared, SNIFF_BYTES } from './content-types';
 import type { MediaFiles } from './files';
 import { verifyUpload } from './policy';
@@ -106,15 +107,16 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
     scope.route({
       method: 'POST',
       url: `${API_BASE}${MEDIA_UPLOAD_PATH}/:media_uuid`,
-      onRequest: async (request, reply) => {
-        // Every refusal closes the connection: the rest of a refused body is not read.
-        reply.header('connection', 'close');
+      onRequest: async (request) => {
         mediaUuidOf(request);
         if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/form-data')) {
           throw new HttpError(415, 'Upload with Content-Type multipart/form-data: the s3_fields, then the file');
         }
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE) throw tooLarge();
+      },
+      onResponse: async (request, reply) => {
+        if (reply.statusCode >= 400) dropRestThenClose(request.raw);
       },
       handler: async (request, reply) => {
         const mediaUuid = mediaUuidOf(request);
@@ -149,7 +151,6 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
             part = undefined;
             await finishUpload(db, mediaUuid, check.bytes, now());
             claimed = false;
-            reply.removeHeader('connection');
             return reply.code(204).send();
           }
           throw badRequest('No file: send the s3_fields, then the file in a part named file');

@@ -9,6 +9,7 @@ import { ACCEPTED_MIME_TYPES } from '../../src/domain/attachment-rules';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import { download, postUpload, SAMPLES, uploadMedia } from './helpers/media';
 import { startTestServer, type TestServer, type TestSession } from './helpers/server';
+import { LINGER_MS } from '../../server/http/linger';
 
 let t: TestServer;
 let me: TestSession;
@@ -322,6 +323,7 @@ describe('the 64 MB cap', () => {
     // The file: a PNG signature then A's, 64 MB + 1 byte in all, plus 16 MB more that the server
     // must never need to read; sent in 1 MiB chunks, never held whole in memory.
     const fileBytes = MAX_UPLOAD_BYTES + 1 + 16 * 1024 * 1024;
+    let closed!: Promise<void>;
     const { status, sentWhenAnswered } = await new Promise<{ status: number; sentWhenAnswered: number }>((resolve, reject) => {
       let sent = 0;
       let answered = false;
@@ -334,6 +336,7 @@ describe('the 64 MB cap', () => {
       req.on('error', (err) => {
         if (!answered) reject(err); // after the answer, the server closing the connection is expected
       });
+      closed = new Promise((done) => req.once('close', () => done()));
       req.write(head);
       req.write(PNG.subarray(0, 8));
       sent = 8;
@@ -353,6 +356,11 @@ describe('the 64 MB cap', () => {
     expect(status).toBe(413);
     // The answer came before the client had sent everything: the server stopped at the cap.
     expect(sentWhenAnswered).toBeLessThan(fileBytes);
+    // This client stops sending without ending its body: the server drops what came after the
+    // answer and closes the connection after LINGER_MS (server/http/linger.ts).
+    const answeredAt = Date.now();
+    await closed;
+    expect(Date.now() - answeredAt).toBeLessThan(LINGER_MS + 5_000);
     // Nothing was stored, and the same fields still work for a file within the cap.
     expect((await download(t, d.media_uuid, { session: me })).status).toBe(404);
     expect((await postUpload(d, PNG)).status).toBe(204);
