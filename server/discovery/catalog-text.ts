@@ -2,11 +2,9 @@
 // Marathi, Telugu). English stays in catalog.ts next to each bot; here are the other four, keyed
 // by the same ids, so a Telugu user browsing Discover reads Telugu. Names are the bots' and mini
 // apps' brands and are not translated (the app's search rule also matches two mini apps by their
-// English names). The language is the one each request's `language` header carries.
-import type { LanguageCode } from '../../src/domain/language-codes';
-
-type Other = Exclude<LanguageCode, 'en'>;
-export type Translations = Readonly<Record<Other, string>>;
+// English names). The language is the one each request's `language` header carries
+// (server/http/language.ts).
+import type { Translations } from '../http/language';
 
 export const CATEGORY_NAMES: Readonly<Record<string, Translations>> = {
   education: { hi: 'शिक्षा', gu: 'શિક્ષણ', mr: 'शिक्षण', te: 'విద్య' },
@@ -104,9 +102,3 @@ export const BANNER_TITLES: Readonly<Record<string, Translations>> = {
   'banner-kisan': { hi: 'किसान मित्र के साथ मंडी भाव और मौसम', gu: 'કિસાન મિત્ર સાથે મંડીના ભાવ અને હવામાન', mr: 'किसान मित्रसोबत बाजारभाव आणि हवामान', te: 'కిసాన్ మిత్రతో మండీ ధరలు, వాతావరణం' },
   'banner-quiz': { hi: 'नया: क्विज़ चैंप खेलें और अपना सबसे अच्छा स्कोर तोड़ें', gu: 'નવું: ક્વિઝ ચૅમ્પ રમો અને તમારો શ્રેષ્ઠ સ્કોર તોડો', mr: 'नवीन: क्विझ चॅम्प खेळा आणि तुमचा सर्वोत्तम स्कोअर मोडा', te: 'కొత్తది: క్విజ్ ఛాంప్ ఆడి మీ ఉత్తమ స్కోరును దాటండి' },
 };
-
-/** The text in `language`: the translation when there is one, else the English given. */
-export function inLanguage(table: Readonly<Record<string, Translations>>, id: string, language: LanguageCode, english: string): string {
-  if (language === 'en') return english;
-  return table[id]?.[language] ?? english;
-}

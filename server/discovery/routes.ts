@@ -2,22 +2,18 @@
 // the caller's view (subscribed flags, their conversations); nothing in a body names a user.
 // /select-bot needs no route of its own: it lists the caller's subscribed bots, which the app
 // already has from get-conversation-list / get-recent-activity-page.
-import type { FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract';
 import type { DiscoveryBot, DiscoveryMiniApp, PinnedResource, SearchItem } from '../../src/api/discovery';
-import { HEADER } from '../../src/api/headers';
-import { resolveLanguageCode, type LanguageCode } from '../../src/domain/language-codes';
+import type { LanguageCode } from '../../src/domain/language-codes';
 import type { RouteModule } from '../context';
 import { conversationList } from '../bots/store';
 import { BANNERS, CATEGORIES } from './catalog';
-import { BANNER_TITLES, BOT_DESCRIPTIONS, CATEGORY_NAMES, inLanguage, MINI_APP_DESCRIPTIONS } from './catalog-text';
+import { inLanguage, languageOf } from '../http/language';
+import { BANNER_TITLES, BOT_DESCRIPTIONS, CATEGORY_NAMES, MINI_APP_DESCRIPTIONS } from './catalog-text';
 import { discoveryBots, matchesKeyword, miniAppSubscriptions, miniApps, stripFeatured } from './store';
 
 /** Most search hits answered at once (a keyword like "a" matches nearly everything). */
 export const SEARCH_MAX_RESULTS = 50;
-
-/** The language of the texts answered: the request's `language` header (every app call sends it). */
-const languageOf = (request: FastifyRequest): LanguageCode => resolveLanguageCode(request.headers[HEADER.language]);
 
 const localBot = <B extends DiscoveryBot>(bot: B, language: LanguageCode): B =>
   ({ ...bot, description: inLanguage(BOT_DESCRIPTIONS, bot.bot_uuid, language, bot.description) });
