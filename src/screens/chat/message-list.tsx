@@ -26,7 +26,7 @@ export interface MessageListProps {
   /** The first unread bot message when the thread opened (the marker goes above it). */
   unreadAnchorId: string | null;
   loadingOlder: boolean;
-  /** The window's query is being re-read (a raised limit): near-top waits for it. */
+  /** A page of the window is being read: near-top waits for it. */
   reading: boolean;
   onNearTop: () => void;
   onNearBottom: () => void;

@@ -1,11 +1,10 @@
 // Pure rules of the virtualised thread (spec part 1 §2 "Chat thread", §4 "Message loading",
 // §9): the rows it shows (a date tag before each day's first message, the unread marker above
 // the first unread bot message, the bot's picture after a 5-minute gap), how the window of
-// stored messages it reads grows when the user nears the top, and the count the 'jump to
+// stored messages it reads grows when the user nears the top (a page at a time), and the count the 'jump to
 // newest' button shows. Kept apart from React and the virtualiser so it is unit-tested
 // (test/unit/ui/thread-window.test.ts).
 import { isSameDay, showsProfilePicture } from '../../domain/chat-time';
-import { MESSAGES_PAGE_SIZE } from '../../domain/constants';
 import type { ThreadMessage } from './thread-items';
 
 export type ThreadRow<M extends ThreadMessage> =
@@ -59,10 +58,10 @@ export function firstUnreadId(messages: readonly ThreadMessage[], unreadCount: n
 export const OLDER_PREFETCH_ROWS = 20;
 
 export interface WindowState {
-  /** The query's limit: how many of the newest stored messages the thread reads. */
-  limit: number;
-  /** How many it got. */
-  shown: number;
+  /** Stored messages older than the window may exist (the last read below it found a full page). */
+  olderStored: boolean;
+  /** A read of stored messages (a page above, or a changed page again) is queued or running. */
+  reading: boolean;
   /** The conversation's oldest message is stored (no older page on the server). */
   historyComplete: boolean;
   /** A server page of older messages is being fetched. */
@@ -70,13 +69,15 @@ export interface WindowState {
 }
 
 /**
- * What to do when the user nears the top: read more of what is stored (raise the limit), or
- * also fetch an older page from the server (and raise the limit to show it), or nothing.
+ * What to do when the user nears the top: read the next stored page above the window (one page,
+ * whatever the window holds), or fetch an older page from the server (the window reads it in
+ * when it is stored), or nothing (a read still running, the start of history, a fetch running).
  */
-export function olderStep(s: WindowState): { limit: number; fetch: boolean } | null {
-  if (s.shown >= s.limit) return { limit: s.limit + MESSAGES_PAGE_SIZE, fetch: false };
+export function olderStep(s: WindowState): 'read' | 'fetch' | null {
+  if (s.reading) return null;
+  if (s.olderStored) return 'read';
   if (s.historyComplete || s.fetching) return null;
-  return { limit: Math.max(s.limit, s.shown) + MESSAGES_PAGE_SIZE, fetch: true };
+  return 'fetch';
 }
 
 /** Messages after `lastSeenId` (the newest one when the user left the bottom): the jump button's count. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildThreadRows, firstUnreadId, newSince, olderStep } from '../../../src/screens/chat/thread-window';
 import { activeMenu, chosenLabels, type ThreadMessage } from '../../../src/screens/chat/thread-items';
-import { MESSAGES_PAGE_SIZE } from '../../../src/domain/constants';
 
 const at = (y: number, mo: number, d: number, h = 12, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
 let n = 0;
@@ -44,16 +43,19 @@ describe('firstUnreadId', () => {
 });
 
 describe('olderStep', () => {
-  it('reads more stored messages while the window is full', () => {
-    expect(olderStep({ limit: 50, shown: 50, historyComplete: false, fetching: false })).toEqual({ limit: 50 + MESSAGES_PAGE_SIZE, fetch: false });
-    expect(olderStep({ limit: 50, shown: 50, historyComplete: true, fetching: true })).toEqual({ limit: 100, fetch: false });
+  const s = { olderStored: true, reading: false, historyComplete: false, fetching: false };
+  it('reads the next stored page while more may be stored, even with the history complete or a fetch running', () => {
+    expect(olderStep(s)).toBe('read');
+    expect(olderStep({ ...s, historyComplete: true, fetching: true })).toBe('read');
   });
   it('fetches from the server when everything stored is shown and history is not complete', () => {
-    expect(olderStep({ limit: 100, shown: 73, historyComplete: false, fetching: false })).toEqual({ limit: 150, fetch: true });
+    expect(olderStep({ ...s, olderStored: false })).toBe('fetch');
   });
-  it('does nothing at the start of history or while a fetch runs', () => {
-    expect(olderStep({ limit: 100, shown: 73, historyComplete: true, fetching: false })).toBeNull();
-    expect(olderStep({ limit: 100, shown: 73, historyComplete: false, fetching: true })).toBeNull();
+  it('does nothing while a read runs, at the start of history, or while a fetch runs', () => {
+    expect(olderStep({ ...s, reading: true })).toBeNull();
+    expect(olderStep({ ...s, olderStored: false, reading: true })).toBeNull();
+    expect(olderStep({ ...s, olderStored: false, historyComplete: true })).toBeNull();
+    expect(olderStep({ ...s, olderStored: false, fetching: true })).toBeNull();
   });
 });
 
