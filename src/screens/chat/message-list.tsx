@@ -14,7 +14,7 @@ import type { MessageDoc } from '../../db/ui-surface';
 import { Spinner } from '../../ui/spinner';
 import { dateTag } from '../../domain/chat-time';
 import { ThreadMessage } from './message-content';
-import { buildThreadRows, newSince, OLDER_PREFETCH_ROWS, type ThreadRow } from './thread-window';
+import { extendThreadRows, newSince, OLDER_PREFETCH_ROWS, type ThreadRow, type ThreadRows } from './thread-window';
 import { isAtBottom } from './thread-items';
 
 export interface MessageListProps {
@@ -46,7 +46,9 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
   const intl = useIntl();
   const now = useMinuteClock();
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => buildThreadRows(messages, unreadAnchorId), [messages, unreadAnchorId]);
+  // a page added above builds only its own rows (thread-window.ts extendThreadRows)
+  const built = useRef<ThreadRows<MessageDoc> | null>(null);
+  const rows = useMemo(() => (built.current = extendThreadRows(built.current, messages, unreadAnchorId)).rows, [messages, unreadAnchorId]);
   const [atBottom, setAtBottom] = useState(true);
   const [lastSeenId, setLastSeenId] = useState<string | null>(null);
   const opened = useRef(false);
@@ -125,7 +127,7 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
     if (row.kind === 'unread') return <div className="thread__unread"><span>{intl.formatMessage({ id: 'chat.unread.marker' })}</span></div>;
     return (
       <div className={`thread__item thread__item--${row.doc.from}`}>
-        <ThreadMessage ctx={{ doc: row.doc, docs: messages, index: row.index, isLast: row.isLast, botUuid, botName, botIcon, showPicture: row.showPicture, now }} />
+        <ThreadMessage ctx={{ doc: row.doc, docs: messages, index: messages.length - 1 - row.fromEnd, isLast: row.isLast, botUuid, botName, botIcon, showPicture: row.showPicture, now }} />
       </div>
     );
   };

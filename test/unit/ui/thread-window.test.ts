@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildThreadRows, firstUnreadId, newSince, olderStep } from '../../../src/screens/chat/thread-window';
+import fc from 'fast-check';
+import { buildThreadRows, extendThreadRows, firstUnreadId, newSince, olderStep, type ThreadRows } from '../../../src/screens/chat/thread-window';
 import { activeMenu, chosenLabels, type ThreadMessage } from '../../../src/screens/chat/thread-items';
 
 const at = (y: number, mo: number, d: number, h = 12, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
@@ -26,6 +27,38 @@ describe('buildThreadRows', () => {
   it('marks only the newest as last', () => {
     const rows = buildThreadRows([msg(1), msg(2)], null).filter((r) => r.kind === 'message');
     expect(rows.map((r) => r.kind === 'message' && r.isLast)).toEqual([false, true]);
+  });
+});
+
+describe('extendThreadRows', () => {
+  it('gives the rows buildThreadRows gives, page by page as older pages are added above, and whole when the list changes otherwise', () => {
+    const day = 24 * 60 * 60_000;
+    // gaps of up to two days, so pages meet within a day and across days; a bot picture gap or not
+    const gaps = fc.array(fc.oneof(fc.integer({ min: 0, max: 10 * 60_000 }), fc.integer({ min: 0, max: 2 * day })), { minLength: 1, maxLength: 60 });
+    fc.assert(
+      fc.property(gaps, fc.array(fc.boolean(), { maxLength: 60 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 12 }), fc.nat(80), (g, users, pageSizes, anchorAt) => {
+        let t = at(2026, 3, 1);
+        const all = g.map((d, i) => msg((t += d), users[i] ? 'user' : 'bot'));
+        const anchor = all[anchorAt]?.id ?? null;
+        let shown = 0;
+        let rows: ThreadRows<ThreadMessage> | null = null;
+        for (const size of [...pageSizes, all.length]) {
+          shown = Math.min(all.length, shown + size);
+          const window = all.slice(all.length - shown);
+          const before = rows;
+          rows = extendThreadRows(rows, window, anchor);
+          expect(rows.rows).toEqual(buildThreadRows(window, anchor));
+          // unchanged rows of the page before are the same objects (not rebuilt)
+          if (before && before.rows.length > 3 && window.length > before.messages.length) expect(rows.rows.at(-1)).toBe(before.rows.at(-1));
+        }
+        // a new message at the bottom, and a changed message: all rows again, still right
+        const grown = [...all, msg(t + 1000)];
+        expect(extendThreadRows(rows, grown, anchor).rows).toEqual(buildThreadRows(grown, anchor));
+        const changed = all.map((m, i) => (i === Math.floor(all.length / 2) ? { ...m, from: m.from === 'bot' ? ('user' as const) : ('bot' as const) } : m));
+        expect(extendThreadRows(rows, changed, anchor).rows).toEqual(buildThreadRows(changed, anchor));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
