@@ -7,7 +7,7 @@
 // in place); near the bottom it asks for newer ones; new messages are followed while the user is
 // at the bottom, else a 'jump to newest' button counts them. The user's own send always scrolls
 // down.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageDoc } from '../../db/ui-surface';
@@ -66,6 +66,30 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
     paddingStart: 12,
     paddingEnd: 16,
   });
+
+  // Measuring a row with anchorTo 'end' first asks whether the list sits at its end, which lays
+  // out every row's offset again (O(rows)) for each row measured: with 10,000 rows and a page of
+  // new rows measured at the top, that was the longest task of a step up (bench thread-open). Away
+  // from the bottom the answer is no, and the virtualiser then does what it does for 'start'
+  // (rows above the fold keep the view in place): so the question is skipped there.
+  const awayFromBottom = useRef(false);
+  awayFromBottom.current = !atBottom;
+  const measureRow = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (!node || !awayFromBottom.current) {
+        virtualizer.measureElement(node);
+        return;
+      }
+      const { options } = virtualizer;
+      options.anchorTo = 'start';
+      try {
+        virtualizer.measureElement(node);
+      } finally {
+        options.anchorTo = 'end';
+      }
+    },
+    [virtualizer],
+  );
 
   // First paint: the unread marker (or the newest message) into view.
   useLayoutEffect(() => {
@@ -148,7 +172,7 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
               const row = rows[item.index];
               if (!row) return null;
               return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="thread__row">
+                <div key={item.key} data-index={item.index} ref={measureRow} className="thread__row">
                   {renderRow(row)}
                 </div>
               );
