@@ -16,7 +16,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Subscription } from 'rxjs';
 import { MESSAGES_PAGE_SIZE } from '../../domain/constants';
-import { useDatabase } from '../client-context';
+import { getClient } from '../client';
+import { useOptionalDatabase } from '../client-context';
+import { isBootGuessing } from '../boot-guess';
 import type { AppDatabase } from '../database';
 import { pkFor } from '../outbox-store';
 import type { MessageDoc } from '../schemas';
@@ -213,12 +215,14 @@ export class ThreadWindowSource {
  * first, one more page above each readOlder() (see the top of this file).
  */
 export function useThreadWindow(botUuid: string): ThreadWindow {
-  const db = useDatabase();
+  // as useRxQuery: no database yet only while a signed-out start guesses (nothing to show then)
+  const db = useOptionalDatabase() ?? (isBootGuessing() ? null : getClient().db);
   const owner = useSession().doc?.mobile ?? '';
   const pk = pkFor(botUuid, owner);
   const [state, setState] = useState<{ pk: string; snapshot: ThreadWindowSnapshot }>({ pk, snapshot: EMPTY });
   const source = useRef<ThreadWindowSource | null>(null);
   useEffect(() => {
+    if (!db) return;
     const s = new ThreadWindowSource(db, pk, (snapshot) => setState({ pk, snapshot }));
     source.current = s;
     return () => {
