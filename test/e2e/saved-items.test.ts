@@ -1,8 +1,9 @@
 // Saved items in Debian's Chromium against the real server (issue 5 part 5): a message saved in
 // the Echo thread shows on /saved-items (reached from Settings); unsave takes it out at once and
-// on the server, Undo brings it back; a refused unsave (the server answering 422) and an unsave
-// offline put it back with the translated text; the list stays readable offline; tapping an item
-// opens its chat; axe clean in English and Hindi. SAVED_SHOTS=<dir> also saves screenshots.
+// on the server, Undo brings it back; a refused unsave (the server answering 422) puts it back with
+// the translated text; offline the list stays readable and an unsave is applied at once, queued,
+// and delivered when the network returns; tapping an item opens its chat; axe clean in English
+// and Hindi. SAVED_SHOTS=<dir> also saves screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -77,7 +78,7 @@ async function openSavedItems(page: Page, locale: Locale): Promise<void> {
 const unsavedAt = async (userUuid: string) => (await server.db.query<{ unsaved_at: string | null }>('SELECT unsaved_at FROM saved_items WHERE user_uuid = $1', [userUuid])).map((r) => r.unsaved_at !== null);
 
 describe('saved items', () => {
-  it('shows a saved message, unsaves with Undo, restores on refusal or offline, opens the chat, axe clean', async () => {
+  it('shows a saved message, unsaves with Undo, restores on refusal, queues an unsave offline, opens the chat, axe clean', async () => {
     const en = texts('en');
     const text = 'Remember the *blue* door';
     const { context, page, userUuid } = await saveEchoReply('en', text, 'Remember the blue door');
@@ -116,25 +117,33 @@ describe('saved items', () => {
     await context.unroute('**/bot/unsave-item');
     await page.getByTestId('saved-items-notice').getByRole('button', { name: en('savedItems.dismiss') }).click();
 
-    // Offline: the list stays, the note says why, and an unsave cannot go through and comes back.
+    // Tapping the item opens the bot's chat.
+    await items.first().getByRole('button', { name: /^Echo/ }).click();
+    await page.waitForURL(new RegExp(`/chat/${ECHO}$`));
+    await openSavedItems(page, 'en');
+    await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(1);
+
+    // Offline (issue 5: every action applied at once and queued): the list stays, the note says
+    // why, an unsave takes the item out at once and waits; it stays out when the screen opens
+    // again offline, and reaches the server once the network is back.
     await context.setOffline(true);
     await page.getByText(en('savedItems.offline')).waitFor({ timeout: 30_000 });
     expect(await items.count()).toBe(1);
     await items.first().getByRole('button', { name: en('savedItems.unsaveName', { name: 'Echo' }) }).click();
-    await page.getByTestId('saved-items-notice').getByText(en('savedItems.error.offline')).waitFor({ timeout: 30_000 });
-    await expect.poll(() => items.count()).toBe(1);
+    await expect.poll(() => items.count()).toBe(0);
+    await page.getByTestId('saved-items-undo').getByText(en('savedItems.unsaved')).waitFor();
+    expect(await page.getByTestId('saved-items-notice').count()).toBe(0);
     await shot(page, 'en-3-offline');
-    // opened again offline (Settings and back in): the stored list shows
+    // opened again offline (Settings and back in): the stored list shows, without the item
     await page.getByRole('button', { name: en('botInfo.back') }).click();
     await page.getByRole('link', { name: en('settings.items.saved'), exact: true }).click();
-    await page.getByText(en('savedItems.offline')).waitFor({ timeout: 30_000 });
-    await expect.poll(() => items.count()).toBe(1);
-    await context.setOffline(false);
+    await page.getByText(en('savedItems.offlineEmpty')).waitFor({ timeout: 30_000 });
+    expect(await items.count()).toBe(0);
     expect(await unsavedAt(userUuid)).toEqual([false]);
-
-    // Tapping the item opens the bot's chat.
-    await items.first().getByRole('button', { name: /^Echo/ }).click();
-    await page.waitForURL(new RegExp(`/chat/${ECHO}$`));
+    await context.setOffline(false);
+    await expect.poll(() => unsavedAt(userUuid), { timeout: 30_000 }).toEqual([true]);
+    await expect.poll(() => items.count()).toBe(0);
+    expect(await page.getByTestId('saved-items-notice').count()).toBe(0);
     await context.close();
   });
 
