@@ -20,6 +20,7 @@ import { failed, ok, type CommandResult } from '../db/command-result';
 import type { MessageIntent, SavedItemsAction, SavedItemsDoc } from '../db/local-docs';
 import { getLocalDoc, modifyLocalDoc, observeLocalDoc$ } from '../db/local-store';
 import type { Clock, HttpClient } from './http-client';
+import { createQueueRunner } from './queue-runner';
 
 export interface SavedItemsFlows {
   /** Reads the first page for `filter` (a bot id, or null for all) or, with more, the next one. */
@@ -102,10 +103,6 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
   const retryMs = deps.retryMs ?? DEFAULT_RETRY_MS;
   const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
   const modify = (fn: (d: SavedItemsDoc) => SavedItemsDoc) => modifyLocalDoc(db, 'saved-items', (cur) => fn(cur ?? EMPTY_SAVED_ITEMS));
-  let flushing: Promise<void> | null = null;
-  let again = false;
-  let retryTimer: unknown = null;
-  let closed = false;
 
   async function failure<T>(route: RouteName, err: unknown): Promise<CommandResult<T>> {
     // offline: the stored list shows and the screen says it is offline; no dialog
@@ -232,17 +229,9 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
     });
   }
 
-  function scheduleRetry(): void {
-    if (retryTimer !== null || closed) return;
-    retryTimer = clock.setTimeout(() => {
-      retryTimer = null;
-      void flush();
-    }, retryMs);
-  }
-
   async function flushOnce(): Promise<void> {
     for (;;) {
-      if (closed || !isLeader()) return;
+      if (runner.isClosed() || !isLeader()) return;
       const head = (await getLocalDoc(db, 'saved-items'))?.queue?.[0];
       if (!head) return;
       const route: RouteName = head.kind === 'unsave' ? 'unsaveItem' : 'undoUnsaveItem';
@@ -252,7 +241,7 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
         await delivered(head);
       } catch (err) {
         // closing (sign-out, the tab going): the queue stays for the next engine
-        if (closed) return;
+        if (runner.isClosed()) return;
         if (err instanceof BadStatusError && err.status !== 401 && err.status !== 440) {
           await refused(head);
           continue;
@@ -260,26 +249,14 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
         // signed out (the session rules apply), no answer or another failure: keep it, in order
         if (err instanceof BadStatusError) await deps.report(route, err).catch(() => undefined);
         else if (!(err instanceof NoResponseError) && !isCancelError(err)) log('sync: a saved item action failed', err);
-        scheduleRetry();
+        runner.retryLater();
         return;
       }
     }
   }
 
-  function flush(): Promise<void> {
-    if (flushing) {
-      again = true;
-      return flushing;
-    }
-    flushing = flushOnce().catch((err: unknown) => log('sync: saved items flush failed', err)).finally(() => {
-      flushing = null;
-      if (again) {
-        again = false;
-        void flush();
-      }
-    });
-    return flushing;
-  }
+  const runner = createQueueRunner({ drain: flushOnce, clock, retryMs, onError: (err) => log('sync: saved items flush failed', err) });
+  const flush = runner.flush;
 
   // a change of the queue (from any tab), the start of the engine and a return of the network
   // start a flush, only while something waits
@@ -307,9 +284,8 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
   return {
     flows: { loadSavedItems, unsaveSavedItem, undoUnsaveSavedItem, dismissSavedItemsNotice, flushSavedItems },
     close() {
-      closed = true;
+      runner.close();
       for (const s of subs) s.unsubscribe();
-      if (retryTimer !== null) clock.clearTimeout(retryTimer);
     },
   };
 }

@@ -3,12 +3,13 @@
 // server refuses it): offline, the item leaves the list at once and the unsave waits in the
 // 'saved-items' queue; when the network returns it is delivered once, in order with an undo; a
 // refusal puts the item back with the notice.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLocalDoc, modifyLocalDoc } from '../../src/db/local-store';
 import { SAVED_ITEMS_NOTICE } from '../../src/sync/saved-items-sync';
 import { ECHO_BOT_ID } from '../../server/bots/registry';
 import { storeMessage } from '../../server/bots/store';
 import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { sessionHeaders, startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -17,17 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients: ChatClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function signedInClient(): Promise<ChatClient> {
-  const c = await startChatClient({ origin: t.url, noSocket: true });
-  clients.push(c);
-  await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-  return c;
-}
+const clients = signedInClients(() => t);
+const signedInClient = () => clients.signedIn();
 
 async function sessionOf(c: ChatClient) {
   const s = (await getLocalDoc(c.db, 'session'))!;
@@ -98,14 +90,17 @@ describe('saved items through the engine', () => {
     await c.engine.invoke('unsaveSavedItem', a!);
     expect(await queued(c)).toEqual([`unsave:${a}`]);
     const dbName = c.db.name;
-    await c.engine.close();
-    await c.db.close();
-    clients.splice(clients.indexOf(c), 1);
+    clients.forget(c);
+    await c.close();
+    // the same database, a new engine: the queue is read from what was stored
     const next = await startChatClient({ origin: t.url, noSocket: true, dbName });
-    clients.push(next);
-    await waitFor(async () => (await queued(next)).length === 0, 5000, 'queue sent after restart');
-    expect(await serverList(next)).toEqual([]);
-    expect(await shown(next)).toEqual([]);
+    try {
+      await waitFor(async () => (await queued(next)).length === 0, 5000, 'queue sent after restart');
+      expect(await serverList(next)).toEqual([]);
+      expect(await shown(next)).toEqual([]);
+    } finally {
+      await next.close();
+    }
   });
 
   it('a refused unsave puts the item back where it stood with the notice', async () => {
