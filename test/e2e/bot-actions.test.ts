@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type Server } from '../../server/app';
 import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { TEST_OTP, freshNationalNumber } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { TEST_OTP } from './helpers/app-server';
+import { openSignedIn } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
 
 const en = texts('en');
@@ -35,12 +35,8 @@ afterAll(async () => {
 });
 
 async function signedInPage(locale: Locale = 'en'): Promise<{ context: BrowserContext; page: Page; mobile: string }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  const national = freshNationalNumber();
-  await signInAndOnboard(page, national, { locale, name: 'Asha' });
+  // the browser stays en-IN whatever the app's language (as a phone set to English would be)
+  const { context, page, national } = await openSignedIn(browser, server.url, { locale, context: { locale: 'en-IN' } });
   return { context, page, mobile: `+91${national}` };
 }
 

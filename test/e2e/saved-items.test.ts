@@ -4,12 +4,12 @@
 // the translated text; offline the list stays readable and an unsave is applied at once, queued,
 // and delivered when the network returns; tapping an item opens its chat; axe clean in English
 // and Hindi. SAVED_SHOTS=<dir> also saves screenshots.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { openSignedIn } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
 import { botBubble, sendText } from './helpers/chat';
 import { userUuidOf } from './helpers/seed-thread';
@@ -17,18 +17,9 @@ import { userUuidOf } from './helpers/seed-thread';
 const ECHO = '1000000000000001';
 const SHOTS = process.env.SAVED_SHOTS;
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
+const stage = e2eStage();
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -38,13 +29,8 @@ async function shot(page: Page, name: string): Promise<void> {
 /** Signs in, sends `text` to Echo and saves Echo's reply (reading `shown`); answers once the server has the item. */
 async function saveEchoReply(locale: Locale, text: string, shown = text): Promise<{ context: BrowserContext; page: Page; userUuid: string }> {
   const t = texts(locale);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: locale === 'en' ? 'en-IN' : `${locale}-IN` });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.getByLabel(texts('en')('login.phone.label'), { exact: true }).waitFor();
-  const number = freshNationalNumber();
-  await signInAndOnboard(page, number, { locale, name: 'Asha' });
-  const userUuid = await userUuidOf(server.db, number);
+  const { context, page, national } = await openSignedIn(stage.browser, stage.server.url, { locale });
+  const userUuid = await userUuidOf(stage.server.db, national);
   await page.getByRole('button', { name: t('home.discover.chatWith', { name: 'Echo' }), exact: true }).click();
   await page.waitForURL(new RegExp(`/chat/${ECHO}$`));
   await page.getByRole('textbox', { name: texts('en')('chat.input.label') }).or(page.getByRole('textbox', { name: t('chat.input.label') })).first().waitFor();
@@ -52,7 +38,7 @@ async function saveEchoReply(locale: Locale, text: string, shown = text): Promis
   const reply = botBubble(page, shown);
   await reply.getByRole('button', { name: t('chat.tools.save'), exact: true }).click();
   await reply.getByRole('button', { name: t('chat.tools.saved'), exact: true }).waitFor();
-  await expect.poll(async () => (await server.db.query('SELECT 1 FROM saved_items WHERE user_uuid = $1 AND unsaved_at IS NULL', [userUuid])).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await stage.server.db.query('SELECT 1 FROM saved_items WHERE user_uuid = $1 AND unsaved_at IS NULL', [userUuid])).length, { timeout: 30_000 }).toBe(1);
   return { context, page, userUuid };
 }
 
@@ -67,7 +53,7 @@ async function sendTextIn(page: Page, locale: Locale, text: string): Promise<voi
 /** Settings → Your items → Saved items. */
 async function openSavedItems(page: Page, locale: Locale): Promise<void> {
   const t = texts(locale);
-  await page.goto(`${server.url}/settings`);
+  await page.goto(`${stage.server.url}/settings`);
   await page.getByRole('link', { name: t('settings.items.saved'), exact: true }).waitFor();
   await shot(page, `${locale}-0-settings`);
   await page.getByRole('link', { name: t('settings.items.saved'), exact: true }).click();
@@ -75,7 +61,7 @@ async function openSavedItems(page: Page, locale: Locale): Promise<void> {
   await page.getByRole('heading', { name: t('savedItems.title'), exact: true, level: 1 }).waitFor();
 }
 
-const unsavedAt = async (userUuid: string) => (await server.db.query<{ unsaved_at: string | null }>('SELECT unsaved_at FROM saved_items WHERE user_uuid = $1', [userUuid])).map((r) => r.unsaved_at !== null);
+const unsavedAt = async (userUuid: string) => (await stage.server.db.query<{ unsaved_at: string | null }>('SELECT unsaved_at FROM saved_items WHERE user_uuid = $1', [userUuid])).map((r) => r.unsaved_at !== null);
 
 describe('saved items', () => {
   it('shows a saved message, unsaves with Undo, restores on refusal, queues an unsave offline, opens the chat, axe clean', async () => {
@@ -151,10 +137,10 @@ describe('saved items', () => {
     const en = texts('en');
     const { context, page, userUuid } = await saveEchoReply('en', 'Item zero');
     // nine more saved items of this user straight into the database (parts 1..9 of the same message)
-    const [saved] = await server.db.query<{ message_id: string; message: object }>('SELECT message_id, message FROM saved_items WHERE user_uuid = $1', [userUuid]);
+    const [saved] = await stage.server.db.query<{ message_id: string; message: object }>('SELECT message_id, message FROM saved_items WHERE user_uuid = $1', [userUuid]);
     const more = Array.from({ length: 9 }, (_, i) => i + 1);
     for (const n of more) {
-      await server.db.query(
+      await stage.server.db.query(
         `INSERT INTO saved_items (saved_item_uuid, user_uuid, bot_uuid, message_id, item_index, message, saved_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
         [userUuid, ECHO, saved!.message_id, n, JSON.stringify({ ...saved!.message, text: { body: `Extra ${n}` } }), Date.now() + n * 1000],
       );
