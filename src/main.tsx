@@ -3,7 +3,10 @@
 // old browser), a short notice in the stored language (English by default) explains it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DatabaseProvider, startClient } from './db/ui-surface';
+import { startClient } from './db/client';
+import { DatabaseProvider } from './db/database-provider';
+import { DeferredDatabaseProvider } from './db/deferred-database-provider';
+import { isSignedOutStart, signedOutGuess } from './app/boot-hint';
 import { App } from './app/app';
 import { BootFailure } from './app/boot-failure';
 import { preloadForBoot } from './app/boot-preload';
@@ -13,7 +16,7 @@ import './styles/base.css';
 const root = createRoot(document.getElementById('root')!);
 
 captureInstallPrompt();
-preloadForBoot();
+const preloaded = preloadForBoot();
 
 /**
  * The service worker (production builds only: in development Vite serves modules that a cache
@@ -29,7 +32,18 @@ function registerServiceWorkerLater(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-startClient().then(
+// A signed-out start renders the login screen first and starts the data client once that
+// screen's code and messages are in (src/app/boot-hint.ts); any other start reads the database first.
+if (isSignedOutStart()) {
+  root.render(
+    <StrictMode>
+      <DeferredDatabaseProvider start={() => preloaded.then(() => startClient())} guess={signedOutGuess()} fallback={<BootFailure />}>
+        <App />
+      </DeferredDatabaseProvider>
+    </StrictMode>,
+  );
+  registerServiceWorkerLater();
+} else startClient().then(
   (client) => {
     root.render(
       <StrictMode>

@@ -6,7 +6,8 @@ import { IntlProvider } from 'react-intl';
 import type { LanguageCode } from '../domain/language-codes';
 import { loadMessages, type Messages } from '../i18n/load-messages';
 import { loadFontsFor } from '../i18n/fonts';
-import { useAppLanguage, useProfile } from '../db/ui-surface';
+import { useAppLanguage } from '../db/hooks/use-app-language';
+import { useProfile } from '../db/hooks/use-profile';
 import { Splash } from './splash';
 import { rememberLanguageHint } from './boot-preload';
 

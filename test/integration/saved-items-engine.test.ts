@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients = signedInClients(() => t);
-const signedInClient = () => clients.signedIn();
+const signedInClient = signedInClients(() => t, { noSocket: true });
 
 async function sessionOf(c: ChatClient) {
   const s = (await getLocalDoc(c.db, 'session'))!;
@@ -83,14 +82,15 @@ describe('saved items through the engine', () => {
   });
 
   it('an unsave made offline survives the engine closing and goes out from the next one', async () => {
-    const c = await signedInClient();
+    // made here, not by signedInClient: this test closes it itself, half way
+    const c = await startChatClient({ origin: t.url, noSocket: true });
+    await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
     const [a] = await saveOnServer(c, 1);
     await c.engine.invoke('loadSavedItems', null, false);
     await goOffline(c);
     await c.engine.invoke('unsaveSavedItem', a!);
     expect(await queued(c)).toEqual([`unsave:${a}`]);
     const dbName = c.db.name;
-    clients.forget(c);
     await c.close();
     // the same database, a new engine: the queue is read from what was stored
     const next = await startChatClient({ origin: t.url, noSocket: true, dbName });

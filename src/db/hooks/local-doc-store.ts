@@ -5,6 +5,7 @@ import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '../database';
 import type { LocalDocId, LocalDocTypes } from '../local-docs';
 import { observeLocalDoc$ } from '../local-store';
+import { bootGuess } from '../boot-guess';
 
 export interface LocalDocSnapshot<T> {
   loaded: boolean;
@@ -12,14 +13,17 @@ export interface LocalDocSnapshot<T> {
 }
 
 export class LocalDocStore<K extends LocalDocId> {
-  private snapshot: LocalDocSnapshot<LocalDocTypes[K]> = { loaded: false, doc: null };
+  private snapshot: LocalDocSnapshot<LocalDocTypes[K]>;
   private readonly listeners = new Set<() => void>();
   private subscription: Subscription | null = null;
 
   constructor(
     private readonly db: AppDatabase,
     private readonly id: K,
-  ) {}
+  ) {
+    // a signed-out start's guess, when the client arrives after the login screen rendered on it
+    this.snapshot = bootGuess(id) ?? { loaded: false, doc: null };
+  }
 
   readonly getSnapshot = (): LocalDocSnapshot<LocalDocTypes[K]> => this.snapshot;
 

@@ -1,33 +1,26 @@
-// The engine clients of one test file, signed in against its test server with a fresh number
-// each and closed after every test (the set-up the engine's integration tests share).
+// Signed-in engine clients of a test server, each closed after the test that made it. Call at
+// the top of a file (or of a describe block): it registers the afterEach there.
 import { afterEach } from 'vitest';
 import { startChatClient, type ChatClient, type ChatClientOptions } from './chat-client';
 import type { TestServer } from './server';
 
-export interface SignedInClients {
-  /** A new client (no live socket unless asked), signed in. */
-  signedIn(opts?: Partial<ChatClientOptions>): Promise<ChatClient>;
-  /** Stops closing `c` after the test (the test closed it itself). */
-  forget(c: ChatClient): void;
-}
+type ClientOptions = Partial<Omit<ChatClientOptions, 'origin'>>;
 
-/** `server` is read when a client opens (the file's beforeAll starts it). */
-export function signedInClients(server: () => TestServer): SignedInClients {
-  const open: ChatClient[] = [];
+/**
+ * A maker of clients signed in with a fresh mobile (or the one given) on the server that
+ * `server()` answers (a function, since the server starts in a beforeAll). `defaults` apply to
+ * every client, e.g. `{ noSocket: true }` for the webhook alone.
+ */
+export function signedInClients(server: () => TestServer, defaults: ClientOptions = {}): (opts?: ClientOptions & { mobile?: string }) => Promise<ChatClient> {
+  const clients: ChatClient[] = [];
   afterEach(async () => {
-    await Promise.all(open.splice(0).map((c) => c.close()));
+    await Promise.all(clients.splice(0).map((c) => c.close()));
   });
-  return {
-    async signedIn(opts = {}) {
-      const t = server();
-      const c = await startChatClient({ origin: t.url, noSocket: true, ...opts });
-      open.push(c);
-      await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-      return c;
-    },
-    forget(c) {
-      const at = open.indexOf(c);
-      if (at >= 0) open.splice(at, 1);
-    },
+  return async ({ mobile, ...opts } = {}) => {
+    const t = server();
+    const c = await startChatClient({ origin: t.url, ...defaults, ...opts });
+    clients.push(c);
+    await c.signIn(mobile ?? t.freshMobile(), (m) => t.lastCode(m));
+    return c;
   };
 }
