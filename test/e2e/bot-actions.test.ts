@@ -165,7 +165,8 @@ describe('bot profile and actions', () => {
     await axeClean(page, 'bot-info hi');
     await page.screenshot({ path: `${SHOTS}/bot-info-hi.png`, fullPage: true });
     await page.getByRole('button', { name: hi('botInfo.report'), exact: true }).click();
-    await page.getByTestId('report-dialog').getByText('Something else').waitFor();
+    // the reasons come in the app's language (server/bot-profile/seed.ts: 'Something else' in Hindi)
+    await page.getByTestId('report-dialog').getByText('कुछ और', { exact: true }).waitFor();
     await axeClean(page, 'report dialog hi');
     await page.screenshot({ path: `${SHOTS}/report-hi.png` });
     await page.getByRole('button', { name: hi('botInfo.cancel') }).click();
