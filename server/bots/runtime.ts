@@ -86,7 +86,7 @@ export class BotRuntime {
     return answer;
   }
 
-  /** Subscribes; stores and pushes the bot's welcome when the conversation is empty. */
+  /** Subscribes; stores and pushes the bot's welcome when the conversation is empty and the bot not blocked. */
   async initiate(userUuid: string, botUuid: string): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
     const { db, now } = this.deps;
@@ -94,6 +94,9 @@ export class BotRuntime {
     const rows = await db.transaction(async (tx) => {
       const conv = await lockConversation(tx, userUuid, botUuid);
       if (conv.last_number > 0) return [];
+      // a bot the user blocked (say from its profile, before ever chatting) sends them nothing,
+      // its welcome included; read under the conversation's lock, so a block cannot slip in
+      if (await isBotBlocked(tx, userUuid, botUuid)) return [];
       const stored = [];
       for (const r of bot.welcome) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now())).row);
       return stored;

@@ -5,6 +5,7 @@
 // the user by itself.
 import { lazy, Suspense } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { parsePlainSearch, stringifyPlainSearch } from './search-params';
 import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
 import { Splash } from './splash';
 import { NotFound } from './not-found';
@@ -127,8 +128,8 @@ const selectBotRoute = createRoute({
 
 /**
  * ?bot=<16-digit id> of the bot profile screens; anything else reads as '' (the screen says so).
- * The router parses search values as JSON, so a typed URL's ?bot=1000000000000001 arrives as a
- * number (links the app makes carry a string): a safe integer is taken back to its digits.
+ * Search values arrive as plain strings (src/app/search-params.ts); a number (a caller passing
+ * one) is taken back to its digits.
  */
 function botSearch(search: Record<string, unknown>): { bot: string } {
   const raw = typeof search.bot === 'number' && Number.isSafeInteger(search.bot) ? String(search.bot) : search.bot;
@@ -166,6 +167,9 @@ export function createAppRouter(auth: AuthSnapshot) {
     defaultPendingMs: 300,
     defaultPendingMinMs: 300,
     scrollRestoration: true,
+    // plain ?bot=<id> in the address bar, not JSON-quoted values (src/app/search-params.ts)
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
   });
 }
 

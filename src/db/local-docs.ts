@@ -212,6 +212,22 @@ export interface SavedItemsDoc {
   fetchedAt: number | null;
   unsaved: { item: SavedItem; position: number; state: 'sending' | 'done' }[];
   notice: { textId: string; at: number } | null;
+  /**
+   * Unsaves and undos not yet answered by the server, in the order asked: the engine's leader
+   * sends them one at a time, now or when the network returns (absent in documents stored
+   * before the queue existed).
+   */
+  queue?: SavedItemsAction[];
+}
+
+/** One queued unsave or undo of a saved item (with the item, to put back or take out on a refusal). */
+export interface SavedItemsAction {
+  id: string;
+  kind: 'unsave' | 'undo';
+  item: SavedItem;
+  /** where the item stood in the list when unsaved */
+  position: number;
+  at: number;
 }
 
 export const LOCAL_DOC_IDS = {

@@ -22,6 +22,7 @@ import {
 } from '../db/bot-profile-data';
 import { modifyConversation } from './conversation-store';
 import type { Clock, HttpClient } from './http-client';
+import { createQueueRunner } from './queue-runner';
 
 export interface BotActionFlows {
   /** Sends the queued bot actions now (the leader only; others leave it to the leader). */
@@ -86,10 +87,6 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
   const { db, http, clock } = deps;
   const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
   const retryMs = deps.retryMs ?? DEFAULT_RETRY_MS;
-  let flushing: Promise<void> | null = null;
-  let again = false;
-  let retryTimer: unknown = null;
-  let closed = false;
 
   const modifyProfile = (botUuid: string, fn: (p: BotProfileEntry) => BotProfileEntry) =>
     modifyLocalDoc(db, 'bot-profiles', (doc): BotProfilesDoc => {
@@ -171,17 +168,9 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
     } else await modifyProfile(a.bot_uuid, (p) => revertOnProfile(p, a));
   }
 
-  function scheduleRetry(): void {
-    if (retryTimer !== null || closed) return;
-    retryTimer = clock.setTimeout(() => {
-      retryTimer = null;
-      void flush();
-    }, retryMs);
-  }
-
   async function flushOnce(): Promise<void> {
     for (;;) {
-      if (closed || !deps.isLeader()) return;
+      if (runner.isClosed() || !deps.isLeader()) return;
       const head = (await getLocalDoc(db, 'bot-actions'))?.queue[0];
       if (!head) return;
       try {
@@ -195,26 +184,14 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
         if (err instanceof BadStatusError) await deps.report(head.kind === 'flag' ? 'pinResource' : 'submitReview', err).catch(() => undefined);
         else if (!(err instanceof NoResponseError) && !isCancelError(err)) log('sync: a bot action failed', err);
         // no answer (or signed out): keep it, in order, and try again later
-        scheduleRetry();
+        runner.retryLater();
         return;
       }
     }
   }
 
-  function flush(): Promise<void> {
-    if (flushing) {
-      again = true;
-      return flushing;
-    }
-    flushing = flushOnce().catch((err: unknown) => log('sync: bot action flush failed', err)).finally(() => {
-      flushing = null;
-      if (again) {
-        again = false;
-        void flush();
-      }
-    });
-    return flushing;
-  }
+  const runner = createQueueRunner({ drain: flushOnce, clock, retryMs, onError: (err) => log('sync: bot action flush failed', err) });
+  const flush = runner.flush;
 
   // every change of the queue (from any tab) and a return of the network start a flush
   // (only when something waits: the chat's own writes to sync-status must not pay for this)
@@ -315,9 +292,8 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
   return {
     flows,
     close() {
-      closed = true;
+      runner.close();
       for (const s of subs) s.unsubscribe();
-      if (retryTimer !== null) clock.clearTimeout(retryTimer);
     },
   };
 }

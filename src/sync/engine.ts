@@ -132,6 +132,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     refreshRemoteConfig: async () => ok(await checks.refreshRemoteConfig(true)),
   };
   const intents = createMessageIntents({ db, http });
+  const savedItems = createSavedItemsSync({ db, http, clock, report: session.report, isLeader: chat.isLeader });
   const flows: EngineCommands = {
     ...session.flows,
     ...chat.flows,
@@ -144,7 +145,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...media.flows,
     ...createFeedbackFlows({ db, http, clock, fetch: config.fetch, origin: config.origin, upload: config.upload, report: session.report }),
     flushMessageIntents: intents.flushMessageIntents,
-    ...createSavedItemsSync({ db, http, clock, report: session.report }),
+    ...savedItems.flows,
     // ratings and saves made offline go out when the network returns
     networkChanged: async (online) => {
       const result = await chat.flows.networkChanged(online);
@@ -156,6 +157,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     flows,
     stop: async () => {
       botActions.close();
+      savedItems.close();
       checks.close();
       await chat.close();
     },

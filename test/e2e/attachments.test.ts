@@ -1,26 +1,27 @@
 // Attachments and media in Debian's Chromium against the real server, through a proxy that
-// paces uploads and downloads (helpers/media-proxy.ts) so their progress can be watched, and can
+// paces uploads and downloads (helpers/api-cut-proxy.ts) so their progress can be watched, and can
 // cut the API for the offline reload. Upload an image to the Showcase bot and watch the progress
 // climb to the end and the image show; rejected files show their toasts; a bot image downloads
 // with progress and is still shown after going offline and reloading the thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { startAppServer } from './helpers/app-server';
+import { openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
-import { startMediaProxy, type MediaProxy } from './helpers/media-proxy';
+import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
 
 const en = texts('en');
 const SHOWCASE = '1000000000000004';
 
 let server: Awaited<ReturnType<typeof startAppServer>>;
 let browser: Browser;
-let proxy: MediaProxy;
+let proxy: ApiCutProxy;
 
 beforeAll(async () => {
   server = await startAppServer();
-  proxy = await startMediaProxy(server.url);
+  // uploads at 1 MB/s, downloads at 40 KB/s: slow enough to watch their progress
+  proxy = await startApiCutProxy(server.url, { pace: { upload: 1024 * 1024, download: 40 * 1024 } });
   browser = await launchBrowser();
 });
 
@@ -31,11 +32,7 @@ afterAll(async () => {
 });
 
 async function showcaseThread(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-  const page = await context.newPage();
-  await page.goto(proxy.url);
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
+  const { context, page } = await openSignedIn(browser, proxy.url);
   await page.goto(`${proxy.url}/chat/${SHOWCASE}`);
   await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
   await page.getByRole('button', { name: en('attach.button') }).waitFor();

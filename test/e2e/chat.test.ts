@@ -1,36 +1,21 @@
 // A person opening a bot from Discover and chatting with it, in Debian's Chromium against the
 // real server (in-process, in-memory PGlite, fixed code 1234): a text and its echo, the status
 // marks, the conversation in the Chat tab, and a send while offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { notificationsDenied, openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble, userBubble } from './helpers/chat';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const stage = e2eStage();
 
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
+  const { context, page } = await openSignedIn(stage.browser, stage.server.url, { beforePage: notificationsDenied });
   return { context, page };
 }
 

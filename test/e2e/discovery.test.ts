@@ -2,40 +2,21 @@
 // Discover, talk to it and find it in the Chat tab; search (bots-only and mini-app rules, recent
 // searches kept across a reload, clearing them); the category chips; and the Discover tab and a
 // search with the API unreachable after a reload (all from RxDB). axe on every screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
-import { signInAndOnboard } from './helpers/flows';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble, sendText } from './helpers/chat';
 
 const en = texts('en');
 const KISAN_MITRA_ID = '1000000000000103';
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let proxy: ApiCutProxy;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  proxy = await startApiCutProxy(server.url);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.close();
-});
+const stage = e2eStage({ proxy: true });
 
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-  const page = await context.newPage();
-  await page.goto(proxy.url);
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
+  const { context, page } = await openSignedIn(stage.browser, stage.proxy.url);
   await page.getByRole('heading', { name: en('home.discover.recommended') }).waitFor();
   return { context, page };
 }
@@ -83,15 +64,15 @@ describe('discovery', () => {
     await page.getByRole('tabpanel').getByRole('button', { name: /Kisan Mitra/ }).waitFor();
     await expectAxeClean(page, 'chat tab');
     // subscribed: the server counts it and /select-bot offers it
-    const rows = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions WHERE bot_uuid = $1', [KISAN_MITRA_ID]);
+    const rows = await stage.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions WHERE bot_uuid = $1', [KISAN_MITRA_ID]);
     expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
-    await page.goto(`${proxy.url}/select-bot`);
+    await page.goto(`${stage.proxy.url}/select-bot`);
     await page.getByRole('button', { name: en('selectBot.open', { name: 'Kisan Mitra' }) }).click();
     await page.waitForURL(new RegExp(`/chat/${KISAN_MITRA_ID}$`));
-    await page.goto(`${proxy.url}/select-bot`);
+    await page.goto(`${stage.proxy.url}/select-bot`);
     await page.getByRole('heading', { name: en('selectBot.title') }).waitFor();
     await expectAxeClean(page, 'select-bot');
-    await page.goto(`${proxy.url}/home`);
+    await page.goto(`${stage.proxy.url}/home`);
     await page.getByRole('tab', { name: en('home.tab.post') }).click();
     await page.getByRole('heading', { name: en('home.post.later.title') }).waitFor();
     await expectAxeClean(page, 'post tab');
@@ -150,7 +131,7 @@ describe('discovery', () => {
 
   it('with the API unreachable after a reload, Discover shows from storage and search says it may be incomplete', async () => {
     const { context, page } = await signedInPage();
-    proxy.cut(true);
+    stage.proxy.cut(true);
     try {
       await page.reload();
       await page.getByRole('heading', { name: en('home.discover.recommended') }).waitFor();
@@ -164,7 +145,7 @@ describe('discovery', () => {
       await page.getByText(/may be incomplete/).waitFor();
       await expectAxeClean(page, 'offline search');
     } finally {
-      proxy.cut(false);
+      stage.proxy.cut(false);
     }
     // back online, a search is the server's again (the notice goes)
     await search(page, 'yoga');

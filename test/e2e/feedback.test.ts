@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { startAppServer } from './helpers/app-server';
+import { openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { BOT_MEDIA, BOT_MEDIA_DIR } from '../../server/media/bot-media';
 import { appFaqs } from '../../server/feedback/faqs';
@@ -36,11 +36,7 @@ const png = readFileSync(`${BOT_MEDIA_DIR}${BOT_MEDIA.png.file}`);
 
 describe('feedback, FAQs and terms', () => {
   it('sends feedback with a screenshot; a refused upload and offline say so', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-    await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Ravi' });
+    const { context, page } = await openSignedIn(browser, server.url, { name: 'Ravi' });
     await page.getByRole('link', { name: en('settings.title') }).click();
     await page.getByRole('link', { name: en('settings.help.feedback') }).click();
     await page.getByRole('heading', { name: en('feedback.title'), level: 1 }).waitFor();
@@ -93,11 +89,7 @@ describe('feedback, FAQs and terms', () => {
   });
 
   it('shows the FAQs in Hindi (offline too after the first read) and the terms page', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'hi-IN' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-    await signInAndOnboard(page, freshNationalNumber(), { locale: 'hi', name: 'सीता' });
+    const { context, page } = await openSignedIn(browser, server.url, { locale: 'hi', name: 'सीता' });
     await page.getByRole('link', { name: hi('settings.title') }).click();
 
     const faqs = appFaqs('hi');

@@ -4,12 +4,12 @@
 // with its checks; axe on the dialogs and the answered thread. The requests are stored as bot
 // messages in the user's Echo conversation before the thread opens (the Echo bot then confirms
 // each answer). SHOTS=dir saves screenshots in English and Telugu.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { openSignedIn } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
 import { botBubble } from './helpers/chat';
 import { storeMessage } from '../../server/bots/store';
@@ -19,18 +19,9 @@ const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
 const SHOTS = process.env.SHOTS;
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
+const stage = e2eStage();
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 type Seed = { type: string; payload: Record<string, unknown> };
@@ -45,17 +36,11 @@ async function shot(page: Page, name: string): Promise<void> {
 async function threadWith(seeds: Seed[], opts: { locale?: Locale; setup?: (c: BrowserContext) => Promise<void> } = {}): Promise<{ context: BrowserContext; page: Page; userUuid: string }> {
   const locale = opts.locale ?? 'en';
   const t = texts(locale);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: locale === 'en' ? 'en-IN' : `${locale}-IN` });
-  await opts.setup?.(context);
-  const page = await context.newPage();
-  await page.goto(server.url);
-  const mobile = freshNationalNumber();
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  await signInAndOnboard(page, mobile, { locale, name: 'Asha' });
-  const [user] = await server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile LIKE $1', [`%${mobile}`]);
+  const { context, page, national: mobile } = await openSignedIn(stage.browser, stage.server.url, { locale, ...(opts.setup ? { beforePage: opts.setup } : {}) });
+  const [user] = await stage.server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile LIKE $1', [`%${mobile}`]);
   if (!user) throw new Error('no user row');
   for (const s of seeds) {
-    await server.db.transaction((tx) => storeMessage(tx, { userUuid: user.user_uuid, botUuid: ECHO_BOT_ID, sender: 'bot', type: s.type, payload: s.payload }, Date.now()));
+    await stage.server.db.transaction((tx) => storeMessage(tx, { userUuid: user.user_uuid, botUuid: ECHO_BOT_ID, sender: 'bot', type: s.type, payload: s.payload }, Date.now()));
   }
   await page.getByRole('button', { name: t('home.discover.chatWith', { name: 'Echo' }), exact: true }).click();
   await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
@@ -64,7 +49,7 @@ async function threadWith(seeds: Seed[], opts: { locale?: Locale; setup?: (c: Br
 
 /** The payload the server stored for the user's last message of a type. */
 async function storedAnswer(userUuid: string, type: string): Promise<Record<string, unknown> | undefined> {
-  const rows = await server.db.query<{ payload: Record<string, unknown> | string }>(
+  const rows = await stage.server.db.query<{ payload: Record<string, unknown> | string }>(
     "SELECT payload FROM messages WHERE user_uuid = $1 AND sender = 'user' AND type = $2 ORDER BY sk DESC LIMIT 1",
     [userUuid, type],
   );
@@ -79,7 +64,7 @@ describe('location and date replies', () => {
     const { context, page, userUuid } = await threadWith(
       [{ type: 'rich_input', payload: { text: { body: 'Where should we deliver?' }, rich_input: { type: 'location' } } }],
       { setup: async (c) => {
-        await c.grantPermissions(['geolocation'], { origin: server.url });
+        await c.grantPermissions(['geolocation'], { origin: stage.server.url });
         await c.setGeolocation({ latitude: 17.385044, longitude: 78.486671 });
       } },
     );
@@ -161,7 +146,7 @@ describe('location and date replies', () => {
   it('fetch_address with permission granted: the address picker lists nearby addresses; the position goes out as CURRENT with the chosen address', async () => {
     const { context, page, userUuid } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location', config: { fetch_address: true } } } }], {
       setup: async (c) => {
-        await c.grantPermissions(['geolocation'], { origin: server.url });
+        await c.grantPermissions(['geolocation'], { origin: stage.server.url });
         await c.setGeolocation({ latitude: 18.52043, longitude: 73.856743 });
       },
     });
@@ -189,7 +174,7 @@ describe('location and date replies', () => {
   it('custom picker with permission granted starts at the device and recentres on it', async () => {
     const { context, page } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location', config: { allow_custom: true } } } }], {
       setup: async (c) => {
-        await c.grantPermissions(['geolocation'], { origin: server.url });
+        await c.grantPermissions(['geolocation'], { origin: stage.server.url });
         await c.setGeolocation({ latitude: 17.385044, longitude: 78.486671 });
       },
     });
@@ -385,7 +370,7 @@ describe('location and date replies', () => {
         { type: 'rich_input', payload: { rich_input: { type: 'date' } } },
       ],
       { locale: 'te', setup: async (c) => {
-        await c.grantPermissions(['geolocation'], { origin: server.url });
+        await c.grantPermissions(['geolocation'], { origin: stage.server.url });
         await c.setGeolocation({ latitude: 17.385044, longitude: 78.486671 });
       } },
     );

@@ -6,48 +6,25 @@
 // fully offline cannot load the page itself, so around the reload the API and the socket are cut
 // outside the browser (helpers/api-cut-proxy.ts: Playwright's routing does not see the sync
 // worker's requests) while the page's own files still load.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble, sendText, userBubble } from './helpers/chat';
-import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let proxy: ApiCutProxy;
-/** where the browser goes: the proxy, so the API can be cut */
-let appUrl: string;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  proxy = await startApiCutProxy(server.url);
-  appUrl = proxy.url;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.close();
-});
+const stage = e2eStage({ proxy: true });
 
 async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-  const page = await context.newPage();
-  await page.goto(appUrl);
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Ravi' });
+  const { context, page } = await openSignedIn(stage.browser, stage.url, { name: 'Ravi' });
   return { context, page };
 }
 
 async function openEcho(page: Page): Promise<void> {
-  await page.goto(`${appUrl}/chat/${ECHO_BOT_ID}`);
+  await page.goto(`${stage.url}/chat/${ECHO_BOT_ID}`);
   await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
 }
 
@@ -65,7 +42,7 @@ describe('offline sync', () => {
     for (const text of ['uno', 'dos', 'tres']) await userBubble(page, text).getByRole('img', { name: en('chat.status.pending') }).waitFor();
 
     // reload with the API and the socket still unreachable: history and the pending messages are there
-    proxy.cut(true);
+    stage.proxy.cut(true);
     await context.setOffline(false);
     await page.reload();
     await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
@@ -73,14 +50,14 @@ describe('offline sync', () => {
     for (const text of ['uno', 'dos', 'tres']) await userBubble(page, text).getByRole('img', { name: en('chat.status.pending') }).waitFor();
 
     // the network returns: each is delivered once, in order, and the echoes arrive
-    proxy.cut(false);
+    stage.proxy.cut(false);
     for (const text of ['uno', 'dos', 'tres']) {
       await botBubble(page, text).waitFor({ timeout: 30_000 });
       await userBubble(page, text).getByRole('img', { name: en('chat.status.delivered') }).waitFor();
     }
     for (const text of ['uno', 'dos', 'tres']) expect(await userBubble(page, text).count()).toBe(1);
     // on the server: each stored once, in the order written
-    const rows = await server.db.query<{ body: string }>(
+    const rows = await stage.server.db.query<{ body: string }>(
       "SELECT payload->'text'->>'body' AS body FROM messages WHERE sender = 'user' AND payload->'text'->>'body' = ANY($1::text[]) ORDER BY sk",
       [['uno', 'dos', 'tres']],
     );
@@ -94,19 +71,19 @@ describe('offline sync', () => {
     await sendText(page, 'from tab one');
     await botBubble(page, 'from tab one').waitFor();
     const second = await context.newPage();
-    await second.goto(`${appUrl}/chat/${ECHO_BOT_ID}`);
+    await second.goto(`${stage.url}/chat/${ECHO_BOT_ID}`);
     await second.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
     await botBubble(second, 'from tab one').waitFor();
     // the second tab writes; the first tab's engine (the leader) delivers; both see the echo
     await sendText(second, 'from tab two');
     await botBubble(second, 'from tab two').waitFor();
     await botBubble(page, 'from tab two').waitFor();
-    await expect.poll(() => server.openSockets(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => stage.server.openSockets(), { timeout: 10_000 }).toBe(1);
     // the leader's tab closes: the other takes over the socket and stays live
     await page.close();
     await sendText(second, 'after the first tab closed');
     await botBubble(second, 'after the first tab closed').waitFor({ timeout: 20_000 });
-    await expect.poll(() => server.openSockets(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => stage.server.openSockets(), { timeout: 10_000 }).toBe(1);
     await context.close();
   });
 });

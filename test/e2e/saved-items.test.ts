@@ -1,14 +1,15 @@
 // Saved items in Debian's Chromium against the real server (issue 5 part 5): a message saved in
 // the Echo thread shows on /saved-items (reached from Settings); unsave takes it out at once and
-// on the server, Undo brings it back; a refused unsave (the server answering 422) and an unsave
-// offline put it back with the translated text; the list stays readable offline; tapping an item
-// opens its chat; axe clean in English and Hindi. SAVED_SHOTS=<dir> also saves screenshots.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// on the server, Undo brings it back; a refused unsave (the server answering 422) puts it back with
+// the translated text; offline the list stays readable and an unsave is applied at once, queued,
+// and delivered when the network returns; tapping an item opens its chat; axe clean in English
+// and Hindi. SAVED_SHOTS=<dir> also saves screenshots.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import type { BrowserContext, Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { openSignedIn } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
 import { botBubble, sendText } from './helpers/chat';
 import { userUuidOf } from './helpers/seed-thread';
@@ -16,18 +17,9 @@ import { userUuidOf } from './helpers/seed-thread';
 const ECHO = '1000000000000001';
 const SHOTS = process.env.SAVED_SHOTS;
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
+const stage = e2eStage();
+beforeAll(() => {
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -37,13 +29,8 @@ async function shot(page: Page, name: string): Promise<void> {
 /** Signs in, sends `text` to Echo and saves Echo's reply (reading `shown`); answers once the server has the item. */
 async function saveEchoReply(locale: Locale, text: string, shown = text): Promise<{ context: BrowserContext; page: Page; userUuid: string }> {
   const t = texts(locale);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: locale === 'en' ? 'en-IN' : `${locale}-IN` });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.getByLabel(texts('en')('login.phone.label'), { exact: true }).waitFor();
-  const number = freshNationalNumber();
-  await signInAndOnboard(page, number, { locale, name: 'Asha' });
-  const userUuid = await userUuidOf(server.db, number);
+  const { context, page, national } = await openSignedIn(stage.browser, stage.server.url, { locale });
+  const userUuid = await userUuidOf(stage.server.db, national);
   await page.getByRole('button', { name: t('home.discover.chatWith', { name: 'Echo' }), exact: true }).click();
   await page.waitForURL(new RegExp(`/chat/${ECHO}$`));
   await page.getByRole('textbox', { name: texts('en')('chat.input.label') }).or(page.getByRole('textbox', { name: t('chat.input.label') })).first().waitFor();
@@ -51,7 +38,7 @@ async function saveEchoReply(locale: Locale, text: string, shown = text): Promis
   const reply = botBubble(page, shown);
   await reply.getByRole('button', { name: t('chat.tools.save'), exact: true }).click();
   await reply.getByRole('button', { name: t('chat.tools.saved'), exact: true }).waitFor();
-  await expect.poll(async () => (await server.db.query('SELECT 1 FROM saved_items WHERE user_uuid = $1 AND unsaved_at IS NULL', [userUuid])).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(async () => (await stage.server.db.query('SELECT 1 FROM saved_items WHERE user_uuid = $1 AND unsaved_at IS NULL', [userUuid])).length, { timeout: 30_000 }).toBe(1);
   return { context, page, userUuid };
 }
 
@@ -66,7 +53,7 @@ async function sendTextIn(page: Page, locale: Locale, text: string): Promise<voi
 /** Settings → Your items → Saved items. */
 async function openSavedItems(page: Page, locale: Locale): Promise<void> {
   const t = texts(locale);
-  await page.goto(`${server.url}/settings`);
+  await page.goto(`${stage.server.url}/settings`);
   await page.getByRole('link', { name: t('settings.items.saved'), exact: true }).waitFor();
   await shot(page, `${locale}-0-settings`);
   await page.getByRole('link', { name: t('settings.items.saved'), exact: true }).click();
@@ -74,10 +61,10 @@ async function openSavedItems(page: Page, locale: Locale): Promise<void> {
   await page.getByRole('heading', { name: t('savedItems.title'), exact: true, level: 1 }).waitFor();
 }
 
-const unsavedAt = async (userUuid: string) => (await server.db.query<{ unsaved_at: string | null }>('SELECT unsaved_at FROM saved_items WHERE user_uuid = $1', [userUuid])).map((r) => r.unsaved_at !== null);
+const unsavedAt = async (userUuid: string) => (await stage.server.db.query<{ unsaved_at: string | null }>('SELECT unsaved_at FROM saved_items WHERE user_uuid = $1', [userUuid])).map((r) => r.unsaved_at !== null);
 
 describe('saved items', () => {
-  it('shows a saved message, unsaves with Undo, restores on refusal or offline, opens the chat, axe clean', async () => {
+  it('shows a saved message, unsaves with Undo, restores on refusal, queues an unsave offline, opens the chat, axe clean', async () => {
     const en = texts('en');
     const text = 'Remember the *blue* door';
     const { context, page, userUuid } = await saveEchoReply('en', text, 'Remember the blue door');
@@ -116,25 +103,33 @@ describe('saved items', () => {
     await context.unroute('**/bot/unsave-item');
     await page.getByTestId('saved-items-notice').getByRole('button', { name: en('savedItems.dismiss') }).click();
 
-    // Offline: the list stays, the note says why, and an unsave cannot go through and comes back.
+    // Tapping the item opens the bot's chat.
+    await items.first().getByRole('button', { name: /^Echo/ }).click();
+    await page.waitForURL(new RegExp(`/chat/${ECHO}$`));
+    await openSavedItems(page, 'en');
+    await expect.poll(() => items.count(), { timeout: 30_000 }).toBe(1);
+
+    // Offline (issue 5: every action applied at once and queued): the list stays, the note says
+    // why, an unsave takes the item out at once and waits; it stays out when the screen opens
+    // again offline, and reaches the server once the network is back.
     await context.setOffline(true);
     await page.getByText(en('savedItems.offline')).waitFor({ timeout: 30_000 });
     expect(await items.count()).toBe(1);
     await items.first().getByRole('button', { name: en('savedItems.unsaveName', { name: 'Echo' }) }).click();
-    await page.getByTestId('saved-items-notice').getByText(en('savedItems.error.offline')).waitFor({ timeout: 30_000 });
-    await expect.poll(() => items.count()).toBe(1);
+    await expect.poll(() => items.count()).toBe(0);
+    await page.getByTestId('saved-items-undo').getByText(en('savedItems.unsaved')).waitFor();
+    expect(await page.getByTestId('saved-items-notice').count()).toBe(0);
     await shot(page, 'en-3-offline');
-    // opened again offline (Settings and back in): the stored list shows
+    // opened again offline (Settings and back in): the stored list shows, without the item
     await page.getByRole('button', { name: en('botInfo.back') }).click();
     await page.getByRole('link', { name: en('settings.items.saved'), exact: true }).click();
-    await page.getByText(en('savedItems.offline')).waitFor({ timeout: 30_000 });
-    await expect.poll(() => items.count()).toBe(1);
-    await context.setOffline(false);
+    await page.getByText(en('savedItems.offlineEmpty')).waitFor({ timeout: 30_000 });
+    expect(await items.count()).toBe(0);
     expect(await unsavedAt(userUuid)).toEqual([false]);
-
-    // Tapping the item opens the bot's chat.
-    await items.first().getByRole('button', { name: /^Echo/ }).click();
-    await page.waitForURL(new RegExp(`/chat/${ECHO}$`));
+    await context.setOffline(false);
+    await expect.poll(() => unsavedAt(userUuid), { timeout: 30_000 }).toEqual([true]);
+    await expect.poll(() => items.count()).toBe(0);
+    expect(await page.getByTestId('saved-items-notice').count()).toBe(0);
     await context.close();
   });
 
@@ -142,10 +137,10 @@ describe('saved items', () => {
     const en = texts('en');
     const { context, page, userUuid } = await saveEchoReply('en', 'Item zero');
     // nine more saved items of this user straight into the database (parts 1..9 of the same message)
-    const [saved] = await server.db.query<{ message_id: string; message: object }>('SELECT message_id, message FROM saved_items WHERE user_uuid = $1', [userUuid]);
+    const [saved] = await stage.server.db.query<{ message_id: string; message: object }>('SELECT message_id, message FROM saved_items WHERE user_uuid = $1', [userUuid]);
     const more = Array.from({ length: 9 }, (_, i) => i + 1);
     for (const n of more) {
-      await server.db.query(
+      await stage.server.db.query(
         `INSERT INTO saved_items (saved_item_uuid, user_uuid, bot_uuid, message_id, item_index, message, saved_at) VALUES (gen_random_uuid(), $1, $2, $3, $4, $5, $6)`,
         [userUuid, ECHO, saved!.message_id, n, JSON.stringify({ ...saved!.message, text: { body: `Extra ${n}` } }), Date.now() + n * 1000],
       );

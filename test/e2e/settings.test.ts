@@ -1,36 +1,21 @@
 // Settings as a person uses them (issue 5 part 7): the text size and bold text apply at once
 // (and Undo restores them), the language switches the whole app, auto-download choices are kept
-// across a reload, and deleting the account needs the network and says so offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+// across a reload, and deleting the account needs the network and says so offline. Both screens
+// carry the shared app bar (src/screens/shared/page-header.tsx).
+import { describe, expect, it } from 'vitest';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 
 const en = texts('en');
 const hi = texts('hi');
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const stage = e2eStage();
 
 describe('settings', () => {
   it('change text, media and language at once; delete account says it needs the network', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-    await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Meena' });
+    const { context, page } = await openSignedIn(stage.browser, stage.server.url, { name: 'Meena' });
 
     await page.getByRole('link', { name: en('settings.title') }).click();
     await page.getByRole('heading', { name: en('settings.title'), level: 1 }).waitFor();
@@ -65,6 +50,12 @@ describe('settings', () => {
     await page.getByRole('heading', { name: hi('settings.title'), level: 1 }).waitFor();
 
     // delete account needs the network: offline the button is off and the screen says why
+    await page.getByRole('link', { name: hi('settings.account.delete') }).click();
+    await page.getByRole('heading', { name: hi('settings.delete.title') }).waitFor();
+    // the shared app bar (as every screen below home): its Back returns to settings
+    await page.locator('header.page-header').getByRole('heading', { name: hi('settings.delete.title'), level: 1 }).waitFor();
+    await page.locator('header.page-header').getByRole('button', { name: hi('common.back') }).click();
+    await page.locator('header.page-header').getByRole('heading', { name: hi('settings.title'), level: 1 }).waitFor();
     await page.getByRole('link', { name: hi('settings.account.delete') }).click();
     await page.getByRole('heading', { name: hi('settings.delete.title') }).waitFor();
     await context.setOffline(true);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { dialogNamed, launchBrowser, seriousAxeViolations } from './helpers/browser';
 import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { openSignedIn, signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble } from './helpers/chat';
 import { packageVersion, versionCodeOf } from '../../server/web/version';
@@ -22,11 +22,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 async function signedInPage(url: string, permissions: string[] = []): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN', permissions });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-  await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
+  const { context, page } = await openSignedIn(browser, url, { context: { permissions } });
   return { context, page };
 }
 

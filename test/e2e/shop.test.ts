@@ -3,38 +3,23 @@
 // toast, change quantities offline and watch the cart converge when the network returns, and a
 // refused update coming back undone with its text. The proxy in front of the server answers one
 // update-cart with a refusal (Playwright's routing does not see the sync worker's requests).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
-import { signInAndOnboard } from './helpers/flows';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eStage } from './helpers/stage';
+import { seriousAxeViolations } from './helpers/browser';
+import { openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
-import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
 
 const en = texts('en');
 const SHOP = '1000000000000003';
 const DAL = 'Tata Sampann Unpolished Toor Dal, 1 kg';
 const KAJU = 'Kaju Katli Gift Box';
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let proxy: ApiCutProxy;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  proxy = await startApiCutProxy(server.url);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.close();
-});
+const stage = e2eStage({ proxy: true });
 
 /** The cart as the server holds it: [product, quantity] of the user's cart with the shop. */
 async function serverCart(mobile: string): Promise<[string, number][]> {
-  const rows = await server.db.query<{ cart: { product_id: string; quantity: number }[] }>(
+  const rows = await stage.server.db.query<{ cart: { product_id: string; quantity: number }[] }>(
     'SELECT c.cart FROM carts c JOIN users u ON u.user_uuid = c.user_uuid WHERE u.mobile = $1 AND c.bot_uuid = $2', [mobile, SHOP]);
   return (rows[0]?.cart ?? []).map((l) => [l.product_id, l.quantity]);
 }
@@ -48,15 +33,10 @@ async function expectNoSeriousAxe(page: Page): Promise<void> {
 
 describe('catalogue and cart', () => {
   it('adds, customises, refuses past the maximum, converges after offline edits and undoes a refused change', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    const page = await context.newPage();
-    await page.goto(proxy.url);
-    await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
-    const national = freshNationalNumber();
-    await signInAndOnboard(page, national, { locale: 'en', name: 'Asha' });
+    const { context, page, national } = await openSignedIn(stage.browser, stage.proxy.url);
     const mobile = `+91${national}`;
 
-    await page.goto(`${proxy.url}/catalog?bot=${SHOP}`);
+    await page.goto(`${stage.proxy.url}/catalog?bot=${SHOP}`);
     await page.getByRole('heading', { name: DAL }).waitFor();
     await expectNoSeriousAxe(page);
 
@@ -96,7 +76,7 @@ describe('catalogue and cart', () => {
 
     // offline: two changes are seen at once and wait
     await context.setOffline(true);
-    proxy.cut(true);
+    stage.proxy.cut(true);
     await page.getByText(en('shop.cart.offline')).waitFor();
     await stepper(page, DAL).getByRole('button', { name: en('shop.quantity.decrease', { name: DAL }) }).click();
     await stepper(page, KAJU).getByRole('button', { name: en('shop.quantity.increase', { name: KAJU }) }).click();
@@ -106,13 +86,13 @@ describe('catalogue and cart', () => {
     expect(await serverCart(mobile)).toEqual([['toor-dal-1kg', 5], ['kaju-katli-box', 1]]);
 
     // back online: the cart converges
-    proxy.cut(false);
+    stage.proxy.cut(false);
     await context.setOffline(false);
     await expect.poll(() => serverCart(mobile), { timeout: 20_000 }).toEqual([['toor-dal-1kg', 4], ['kaju-katli-box', 2]]);
     await page.getByText(en('shop.cart.saving')).waitFor({ state: 'detached' });
 
     // the server refuses the next change: it comes back undone, with the text
-    proxy.refuseNext('/bot/update-cart', 404, 'Product not found');
+    stage.proxy.refuseNext('/bot/update-cart', 404, 'Product not found');
     await stepper(page, KAJU).getByRole('button', { name: en('shop.quantity.increase', { name: KAJU }) }).click();
     await page.getByRole('status').filter({ hasText: en('error.cart.reverted') }).waitFor();
     await expect.poll(() => quantityOf(page, KAJU).textContent()).toBe('2');

@@ -50,6 +50,27 @@ describe('bot lists', () => {
     expect((await t.ok('getPinnedConversationList', {}, { session: me })).pinned_list).toEqual([]);
   });
 
+  it('a bot blocked before the first initiate sends no welcome (nor on its socket); unblocked, the next initiate does', async () => {
+    const me = await t.signIn();
+    const socket = await socketOf(me);
+    try {
+      await t.ok('blockBot', { bot_uuid: ECHO_BOT_ID }, { session: me });
+      const first = await t.ok('initiateConversation', { bot_uuid: ECHO_BOT_ID }, { session: me });
+      expect(first.messages).toEqual([]);
+      expect(first.bot.subscribed).toBe(true);
+      const page = await t.ok('getMessages', { bot_uuid: ECHO_BOT_ID, direction: 'backward' }, { session: me });
+      expect(page.messages).toEqual([]);
+      await t.ok('unblockBot', { bot_uuid: ECHO_BOT_ID }, { session: me });
+      const after = await t.ok('initiateConversation', { bot_uuid: ECHO_BOT_ID }, { session: me });
+      expect(after.messages.length).toBeGreaterThan(0);
+      // the socket saw the welcome only after the unblock: its first bot message is the one initiate answered now
+      const frame = await socket.next(received((m) => m.from === 'bot'));
+      expect((frame.body as { message: ChatMessage }).message.message_id).toBe(after.messages[0]!.message_id);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('subscribes, and answers configuration and bot user details', async () => {
     const me = await t.signIn();
     const sub = await t.ok('subscribeBot', { bot_uuid: SLOW_BOT_ID }, { session: me });

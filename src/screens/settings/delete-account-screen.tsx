@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { deleteProfile } from '../../db/ui-surface';
 import { Button } from '../../ui/button';
 import { useOnline } from '../shared/use-online';
+import { SubPageHeader } from './sub-page-header';
 import './settings.css';
 
 export default function DeleteAccountScreen() {
@@ -26,14 +27,7 @@ export default function DeleteAccountScreen() {
   };
   return (
     <div className="settings">
-      <header className="settings-header">
-        <div className="settings-header__inner">
-          <button type="button" className="settings-header__back" onClick={() => void navigate({ to: '/settings' })} aria-label={t('settings.back')} title={t('settings.back')}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
-          </button>
-          <h1 className="settings-header__title">{t('settings.delete.title')}</h1>
-        </div>
-      </header>
+      <SubPageHeader title={t('settings.delete.title')} />
       <main className="settings__main">
         <section className="settings-card">
           <p>{t('settings.delete.body')}</p>

@@ -7,6 +7,8 @@ import { loadAppFaqs } from '../../db/commands';
 import { useAppFaqs, useAppLanguage } from '../../db/hooks';
 import { useOnline } from '../shared/use-online';
 import { SubPageHeader } from './sub-page-header';
+// settings.css too: opened directly (a link, a reload) the settings chunk's styles are not loaded
+import './settings.css';
 import './feedback.css';
 
 export default function FaqsScreen() {

@@ -14,6 +14,8 @@ import { TextField } from '../../ui/text-field';
 import { Toast } from '../../ui/toast';
 import { useOnline } from '../shared/use-online';
 import { SubPageHeader } from './sub-page-header';
+// settings.css too: opened directly (a link, a reload) the settings chunk's styles are not loaded
+import './settings.css';
 import './feedback.css';
 
 // The same rule the server applies (z.email): something@something.tld, no spaces.

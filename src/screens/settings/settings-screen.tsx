@@ -14,6 +14,7 @@ import { parseAutoDownload, toggleAutoDownload, type AutoDownloadKind } from '..
 import { useConfirm } from '../../app/confirm';
 import { Button } from '../../ui/button';
 import { LanguageSwitcher } from '../shared/language-switcher';
+import { PageHeader } from '../shared/page-header';
 import './settings.css';
 
 export default function SettingsScreen() {
@@ -46,14 +47,7 @@ export default function SettingsScreen() {
 
   return (
     <div className="settings">
-      <header className="settings-header">
-        <div className="settings-header__inner">
-          <button type="button" className="settings-header__back" onClick={() => void navigate({ to: '/home' })} aria-label={t('settings.back')} title={t('settings.back')}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" /></svg>
-          </button>
-          <h1 className="settings-header__title">{t('settings.title')}</h1>
-        </div>
-      </header>
+      <PageHeader title={t('settings.title')} onFallback={() => void navigate({ to: '/home' })} />
       <main className="settings__main">
         <section className="settings-card" aria-labelledby="settings-language">
           <h2 id="settings-language" className="settings-card__title">{t('settings.language.title')}</h2>

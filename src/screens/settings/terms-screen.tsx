@@ -4,6 +4,8 @@
 import { useIntl } from 'react-intl';
 import { useRemoteFlags } from '../../db/hooks';
 import { SubPageHeader } from './sub-page-header';
+// settings.css too: opened directly (a link, a reload) the settings chunk's styles are not loaded
+import './settings.css';
 import './feedback.css';
 
 const TERMS_PATH = '/terms-of-use-menu';

@@ -4,10 +4,14 @@
 // requests, and the sync engine lives in one, so the cut has to happen outside the browser.
 // cut(true): every /api request and socket upgrade is dropped (the connection is destroyed, as a
 // dead network does), and open sockets are dropped too. Everything else passes. refuseNext()
-// answers one API call with an error, as the server would.
+// answers one API call with an error, as the server would. With `pace`, media uploads
+// (/api/media-upload/) and downloads (/api/media/) pass at a slow, steady rate, so the media tests
+// can watch their progress (Playwright's throttling does not reach the sync worker's requests
+// either); the upload URL the server hands out is built from the Host header, so uploads come
+// through the proxy too.
 import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import type { Duplex } from 'node:stream';
+import { Transform, type Duplex, type TransformCallback } from 'node:stream';
 
 export interface ApiCutProxy {
   url: string;
@@ -25,8 +29,32 @@ export interface ApiCutProxy {
   close(): Promise<void>;
 }
 
-export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> {
+export interface ApiCutProxyOptions {
+  /** Bytes per second of media uploads and downloads; absent: full speed. */
+  pace?: { upload: number; download: number };
+}
+
+/** Passes bytes at about `bytesPerSecond`, in slices of at most 4 KB whatever the chunks' sizes. */
+function slow(bytesPerSecond: number): Transform {
+  const SLICE = 4 * 1024;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done: TransformCallback) {
+      let at = 0;
+      const next = () => {
+        if (at >= chunk.length) return done();
+        const part = chunk.subarray(at, at + SLICE);
+        at += part.length;
+        this.push(part);
+        setTimeout(next, (part.length / bytesPerSecond) * 1000);
+      };
+      next();
+    },
+  });
+}
+
+export async function startApiCutProxy(targetUrl: string, opts: ApiCutProxyOptions = {}): Promise<ApiCutProxy> {
   const target = new URL(targetUrl);
+  const pace = opts.pace;
   let isCut = false;
   let allCut = false;
   const counts = { passed: 0, dropped: 0 };
@@ -50,12 +78,15 @@ export async function startApiCutProxy(targetUrl: string): Promise<ApiCutProxy> 
       return;
     }
     counts.passed += 1;
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+    const path = req.url ?? '';
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      if (pace && path.startsWith('/api/media/')) answer.pipe(slow(pace.download)).pipe(res);
+      else answer.pipe(res);
     });
     upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    if (pace && path.startsWith('/api/media-upload/')) req.pipe(slow(pace.upload)).pipe(upstream);
+    else req.pipe(upstream);
   });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (isCut || allCut) {

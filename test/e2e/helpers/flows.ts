@@ -1,6 +1,7 @@
-// Steps that several browser tests share: a person signing in and onboarding.
-import type { Page } from 'playwright-core';
-import { TEST_OTP } from './app-server';
+// Steps that several browser tests share: a person signing in and onboarding, and the signed-in
+// phone-sized page most tests start from.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { TEST_OTP, freshNationalNumber } from './app-server';
 import { texts, type Locale } from './messages';
 
 const en = texts('en');
@@ -37,4 +38,43 @@ export async function signInAndOnboard(page: Page, nationalNumber: string, opts:
   await city.selectOption('Pune');
   await page.getByRole('button', { name: t('onboarding.location.finish') }).click();
   await page.waitForURL(/\/home/);
+}
+
+export interface SignedInOptions {
+  /** the app language chosen while onboarding (default English) */
+  locale?: Locale;
+  name?: string;
+  /** the national number to sign in with (default a fresh one) */
+  national?: string;
+  /** more context options (permissions, another browser locale: default `<locale>-IN`) */
+  context?: BrowserContextOptions;
+  /** runs on the new context before its page opens (init scripts, routes, grants) */
+  beforePage?: (context: BrowserContext) => Promise<void>;
+}
+
+/**
+ * A new 390x844 context opened at `url`, signed in with the test code and onboarded; answers
+ * the context, its page (on /home) and the national number used.
+ */
+export async function openSignedIn(browser: Browser, url: string, opts: SignedInOptions = {}): Promise<{ context: BrowserContext; page: Page; national: string }> {
+  const locale = opts.locale ?? 'en';
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: `${locale}-IN`, ...opts.context });
+  await opts.beforePage?.(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
+  const national = opts.national ?? freshNationalNumber();
+  await signInAndOnboard(page, national, { locale, name: opts.name ?? 'Asha' });
+  return { context, page, national };
+}
+
+/**
+ * For `beforePage`: a browser where the user has denied notifications, so the app's notification
+ * prompt (shown on home 2 s after the first conversation; this Chromium reports 'default') does
+ * not cover the screens a test is about. The prompt's own tests (shell, push) do not use this.
+ */
+export async function notificationsDenied(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'denied' });
+  });
 }

@@ -1,8 +1,8 @@
 // Saved items in the engine (src/sync/saved-items-sync.ts): pages stored only from 200 answers
-// (spec part 1 §5, §8), Load more appending at the right offset, optimistic unsave with undo in
-// request order, a refusal or no network putting the item back with its notice, and sign-out
-// clearing the document.
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+// (spec part 1 §5, §8), Load more appending at the right offset, unsave and undo applied at once
+// and queued, sent in the order asked, kept queued with no network and delivered once when it
+// returns, a refusal putting the item back with its notice, and sign-out clearing the document.
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { SavedItem } from '../../../src/api/contract';
 import type { AppDatabase } from '../../../src/db/database';
 import { getLocalDoc, removeLocalDoc, setLocalDoc } from '../../../src/db/local-store';
@@ -42,9 +42,16 @@ function engine(handler: Handler) {
       return handler(name, body);
     },
   } as unknown as HttpClient;
-  const flows = createSavedItemsSync({ db, http, clock, report: async (_route, err) => errorForStatus(err instanceof BadStatusError ? err.status : 0) });
-  return { flows, calls };
+  const sync = createSavedItemsSync({ db, http, clock, report: async (_route, err) => errorForStatus(err instanceof BadStatusError ? err.status : 0), log: () => {} });
+  opened.push(sync);
+  return { flows: sync.flows, calls };
 }
+const opened: { close(): void }[] = [];
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+});
+const stored = async () => (await getLocalDoc(db, 'saved-items'))!;
+const queueKinds = async () => ((await stored()).queue ?? []).map((a) => `${a.kind}:${a.item.saved_item_uuid.slice(-2)}`);
 
 const uuids = async () => ((await getLocalDoc(db, 'saved-items'))?.items ?? []).map((i) => i.saved_item_uuid.slice(-2));
 
@@ -85,36 +92,62 @@ it('stores the first page and its chips, appends the next at offset 8, and keeps
   expect((await getLocalDoc(db, 'saved-items'))!.filter).toBe(OTHER);
 });
 
-it('unsave takes the item out before the server answers; success keeps it out', async () => {
+it('unsave takes the item out at once and queues it; the server taking it empties the queue', async () => {
   await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2), item(3)], filters: [{ bot_uuid: BOT, name: 'Echo', icon: '', count: 3 }] });
   const intent = (n: number) => ({ id: `save:${BOT}:sk-${n}:0`, kind: 'save' as const, bot_uuid: BOT, sk: `sk-${n}`, value: 0, state: 'done' as const, at: 1 });
   await setLocalDoc(db, 'message-intents', { items: [intent(2), intent(3)] });
   const answer = deferred<unknown>();
   const { flows, calls } = engine(() => answer.promise);
-  const done = flows.unsaveSavedItem(item(2).saved_item_uuid);
-  await expect.poll(uuids).toEqual(['01', '03']);
-  expect((await getLocalDoc(db, 'saved-items'))!.filters[0]!.count).toBe(2);
+  expect(await flows.unsaveSavedItem(item(2).saved_item_uuid)).toEqual({ ok: true, value: undefined });
+  expect(await uuids()).toEqual(['01', '03']);
+  expect((await stored()).filters[0]!.count).toBe(2);
+  expect(await queueKinds()).toEqual(['unsave:02']);
   answer.resolve({ message: 'Item unsaved', unsaved: 1 });
-  expect(await done).toEqual({ ok: true, value: undefined });
+  await expect.poll(queueKinds).toEqual([]);
   expect(calls).toEqual([`unsaveItem:{"saved_item_uuid_list":["${item(2).saved_item_uuid}"]}`]);
-  const doc = (await getLocalDoc(db, 'saved-items'))!;
+  const doc = await stored();
   expect(doc.items.map((i) => i.saved_item_uuid)).toEqual([item(1).saved_item_uuid, item(3).saved_item_uuid]);
   expect(doc.unsaved.map((u) => u.state)).toEqual(['done']);
+  expect(doc.notice).toBeNull();
   // the thread's 'Saved' mark goes, so Save shows again there
-  expect((await getLocalDoc(db, 'message-intents'))!.items.map((i) => i.id)).toEqual([`save:${BOT}:sk-3:0`]);
+  await expect.poll(async () => (await getLocalDoc(db, 'message-intents'))!.items.map((i) => i.id)).toEqual([`save:${BOT}:sk-3:0`]);
 });
 
-it('a refused unsave, or one with no response, puts the item back where it was with its notice', async () => {
-  for (const [err, textId] of [[new BadStatusError(422, 'No'), SAVED_ITEMS_NOTICE.unsaveFailed], [new NoResponseError(), SAVED_ITEMS_NOTICE.offline]] as const) {
-    await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2), item(3)] });
-    const { flows } = engine(async () => { throw err; });
-    const r = await flows.unsaveSavedItem(item(2).saved_item_uuid);
-    expect(r.ok).toBe(false);
-    const doc = (await getLocalDoc(db, 'saved-items'))!;
-    expect(doc.items.map((i) => i.saved_item_uuid.slice(-2))).toEqual(['01', '02', '03']);
-    expect(doc.unsaved).toEqual([]);
-    expect(doc.notice).toEqual({ textId, at: 5000 });
-  }
+it('a refused unsave puts the item back where it was with its notice', async () => {
+  await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2), item(3)] });
+  const { flows } = engine(async () => { throw new BadStatusError(422, 'No'); });
+  await flows.unsaveSavedItem(item(2).saved_item_uuid);
+  await expect.poll(queueKinds).toEqual([]);
+  const doc = await stored();
+  expect(doc.items.map((i) => i.saved_item_uuid.slice(-2))).toEqual(['01', '02', '03']);
+  expect(doc.unsaved).toEqual([]);
+  expect(doc.notice).toEqual({ textId: SAVED_ITEMS_NOTICE.unsaveFailed, at: 5000 });
+});
+
+it('offline: unsave, undo and unsave again stay applied and queued, and go out once each, in order, when the network returns', async () => {
+  await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2), item(3)] });
+  let online = false;
+  const { flows, calls } = engine(async (name) => {
+    if (!online) throw new NoResponseError();
+    return name === 'unsaveItem' ? { message: 'Item unsaved', unsaved: 1 } : { message: 'Item restored', restored: 1 };
+  });
+  await flows.unsaveSavedItem(item(1).saved_item_uuid);
+  await flows.unsaveSavedItem(item(2).saved_item_uuid);
+  await flows.undoUnsaveSavedItem(item(1).saved_item_uuid);
+  await flows.flushSavedItems();
+  expect(await uuids()).toEqual(['01', '03']);
+  expect(await queueKinds()).toEqual(['unsave:01', 'unsave:02', 'undo:01']);
+  expect((await stored()).notice).toBeNull();
+  // every try so far stopped at the head: nothing was sent twice
+  const tried = calls.length;
+  expect(new Set(calls).size).toBe(1);
+  online = true;
+  await flows.flushSavedItems();
+  await expect.poll(queueKinds).toEqual([]);
+  expect(calls.slice(tried).map((c) => `${c.split(':')[0]}:${c.slice(-5, -3)}`)).toEqual(['unsaveItem:01', 'unsaveItem:02', 'undoUnsaveItem:01']);
+  const doc = await stored();
+  expect(doc.items.map((i) => i.saved_item_uuid.slice(-2))).toEqual(['01', '03']);
+  expect(doc.unsaved.map((u) => `${u.item.saved_item_uuid.slice(-2)}:${u.state}`)).toEqual(['02:done']);
 });
 
 it('undo puts the item back at once and is sent after its unsave; a refused undo takes it out again', async () => {
@@ -125,42 +158,65 @@ it('undo puts the item back at once and is sent after its unsave; a refused undo
     if (name === 'unsaveItem') return unsaveAnswer.promise;
     return refuseUndo ? Promise.reject(new BadStatusError(404, 'gone')) : Promise.resolve({ message: 'Item restored', restored: 1 });
   });
-  const unsave = flows.unsaveSavedItem(item(1).saved_item_uuid);
-  await expect.poll(uuids).toEqual(['02']);
-  const undo = flows.undoUnsaveSavedItem(item(1).saved_item_uuid);
-  await expect.poll(uuids).toEqual(['01', '02']);
+  await flows.unsaveSavedItem(item(1).saved_item_uuid);
+  expect(await uuids()).toEqual(['02']);
+  await flows.undoUnsaveSavedItem(item(1).saved_item_uuid);
+  expect(await uuids()).toEqual(['01', '02']);
   // the undo waits for its unsave to be answered
-  expect(calls.map((c) => c.split(':')[0])).toEqual(['unsaveItem']);
+  await expect.poll(() => calls.map((c) => c.split(':')[0])).toEqual(['unsaveItem']);
+  expect(await queueKinds()).toEqual(['unsave:01', 'undo:01']);
   unsaveAnswer.resolve({ message: 'Item unsaved', unsaved: 1 });
-  await unsave;
-  expect((await undo).ok).toBe(true);
+  await expect.poll(queueKinds).toEqual([]);
   expect(calls.map((c) => c.split(':')[0])).toEqual(['unsaveItem', 'undoUnsaveItem']);
   expect(await uuids()).toEqual(['01', '02']);
   // the thread shows it saved again
-  expect((await getLocalDoc(db, 'message-intents'))!.items.map((i) => `${i.id}:${i.state}`)).toEqual([`save:${BOT}:sk-1:0:done`]);
+  await expect.poll(async () => (await getLocalDoc(db, 'message-intents'))!.items.map((i) => `${i.id}:${i.state}`)).toEqual([`save:${BOT}:sk-1:0:done`]);
 
   refuseUndo = true;
   await flows.unsaveSavedItem(item(2).saved_item_uuid);
-  expect((await flows.undoUnsaveSavedItem(item(2).saved_item_uuid)).ok).toBe(false);
-  const doc = (await getLocalDoc(db, 'saved-items'))!;
+  await expect.poll(queueKinds).toEqual([]);
+  await flows.undoUnsaveSavedItem(item(2).saved_item_uuid);
+  await expect.poll(queueKinds).toEqual([]);
+  const doc = await stored();
   expect(doc.items.map((i) => i.saved_item_uuid.slice(-2))).toEqual(['01']);
   expect(doc.notice?.textId).toBe(SAVED_ITEMS_NOTICE.undoFailed);
 });
 
-it('a page read while an unsave is on its way does not bring the item back', async () => {
-  await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2)] });
-  const unsaveAnswer = deferred<unknown>();
+it('a refused unsave drops the undo queued after it, and says nothing when the item is back already', async () => {
+  await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1)] });
+  const answer = deferred<unknown>();
+  const { flows, calls } = engine(() => answer.promise);
+  await flows.unsaveSavedItem(item(1).saved_item_uuid);
+  await flows.undoUnsaveSavedItem(item(1).saved_item_uuid);
+  answer.reject(new BadStatusError(422, 'No'));
+  await expect.poll(queueKinds).toEqual([]);
+  expect(calls.map((c) => c.split(':')[0])).toEqual(['unsaveItem']);
+  const doc = await stored();
+  expect(doc.items.map((i) => i.saved_item_uuid.slice(-2))).toEqual(['01']);
+  expect(doc.notice).toBeNull();
+});
+
+it('a page read while an unsave or an undo waits keeps what the user did', async () => {
+  await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2)], unsaved: [{ item: item(3), position: 2, state: 'done' }] });
+  let online = false;
+  let page = [item(1), item(2)];
   const { flows } = engine((name) => {
-    if (name === 'unsaveItem') return unsaveAnswer.promise;
     if (name === 'getSavedItemFilters') return Promise.resolve({ filters: [] });
-    return Promise.resolve({ items: [item(1), item(2)], has_more: false });
+    if (name === 'getSavedItems') return Promise.resolve({ items: page, has_more: false });
+    return online ? Promise.resolve({}) : Promise.reject(new NoResponseError());
   });
-  const unsave = flows.unsaveSavedItem(item(1).saved_item_uuid);
-  await expect.poll(uuids).toEqual(['02']);
+  await flows.unsaveSavedItem(item(1).saved_item_uuid);
   await flows.loadSavedItems(null, false);
   expect(await uuids()).toEqual(['02']);
-  unsaveAnswer.resolve({ message: 'Item unsaved', unsaved: 1 });
-  await unsave;
+  // 03 the server has unsaved; the user undid that here, offline: a page without it keeps it
+  await flows.undoUnsaveSavedItem(item(3).saved_item_uuid);
+  expect(await uuids()).toEqual(['02', '03']);
+  page = [item(2)];
+  await flows.loadSavedItems(null, false);
+  expect(await uuids()).toEqual(['02', '03']);
+  online = true;
+  await flows.flushSavedItems();
+  await expect.poll(queueKinds).toEqual([]);
 });
 
 it('restoreItem puts an item back once, within the list', () => {
