@@ -2,7 +2,7 @@
 // splash until what it needs has been read, so no screen ever renders on guessed state.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
-import { useAuthFlow, useOnboardingState, useSession, useSettings } from '../db/ui-surface';
+import { markBoot, useAuthFlow, useOnboardingState, useScreenPainted, useSession, useSettings } from '../db/ui-surface';
 import { AppIntlProvider } from './intl-provider';
 import { ErrorBoundary } from './error-boundary';
 import { CrashScreen } from './crash-screen';
@@ -37,7 +37,10 @@ function useFontSettings() {
 function Routes() {
   const auth = useAuthSnapshot();
   useFontSettings();
+  // a start that does not land on the home list (signed out, onboarding) has nothing to wait for
+  useScreenPainted(auth !== null && !(auth.signedIn && auth.onboardingStep === null));
   if (!auth) return <Splash />;
+  markBoot('auth-ready');
   return <LiveRouter auth={auth} />;
 }
 

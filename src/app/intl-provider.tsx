@@ -6,7 +6,7 @@ import { IntlProvider } from 'react-intl';
 import type { LanguageCode } from '../domain/language-codes';
 import { loadMessages, type Messages } from '../i18n/load-messages';
 import { loadFontsFor } from '../i18n/fonts';
-import { useAppLanguage, useProfile } from '../db/ui-surface';
+import { markBoot, useAppLanguage, useProfile } from '../db/ui-surface';
 import { Splash } from './splash';
 import { rememberLanguageHint } from './boot-preload';
 
@@ -64,6 +64,7 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
   }, [locale]);
 
   if (!loaded) return <Splash />;
+  markBoot('intl-ready');
   return (
     <IntlProvider
       locale={loaded.locale === 'en' ? 'en-IN' : `${loaded.locale}-IN`}

@@ -7,6 +7,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb/plugins/core';
 import { collectionCreators, type AppCollections } from './schemas';
+import { markBoot } from './boot-gate';
 
 export const DEFAULT_DB_NAME = 'chatbot';
 
@@ -55,6 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     eventReduce: true,
     ignoreDuplicate: options.ignoreDuplicate ?? false,
   });
+  markBoot('db-created');
   await db.addCollections(collectionCreators);
   return db;
 }
