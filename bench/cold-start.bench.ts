@@ -131,6 +131,8 @@ const bench: Bench = async () => {
       for (const which of order) {
         if (which === 'app') {
           const { ms, page } = await timedOpen(context, `${url}/home`, '.conversation-row');
+          // the first frame may show only the first screenful (chat-list-panel.tsx): the rest must follow
+          await page.waitForFunction((n) => document.querySelectorAll('.conversation-row').length >= n, CONVERSATIONS, { timeout: 10_000 });
           rows = await page.locator('.conversation-row').count();
           const offlineShown = await page.evaluate(() => navigator.onLine === false);
           if (!offlineShown) throw new Error('the app ran online: the offline emulation did not hold');
