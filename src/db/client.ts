@@ -5,7 +5,7 @@ import { version } from '../../package.json';
 import type { Engine, EngineArgs, EngineCommandName, EngineResult } from '../sync/engine';
 import { startWorkerEngine } from '../workers/sync-client';
 import { DEFAULT_DB_NAME, openDatabase, type AppDatabase, type OpenDatabaseOptions } from './database';
-import { ensureSession } from './local-store';
+import { ensureSession, getLocalDoc } from './local-store';
 import { markBoot } from './boot-gate';
 
 export interface Client {
@@ -57,7 +57,11 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
   markBoot('db-open');
   const db = await openDatabase({ ...options, name });
   markBoot('db-opened');
-  await Promise.all([ensureSession(db), options.prefetch?.(db)]);
+  // the session exists on every start but the first: a read, not a write (a readwrite transaction)
+  const session = async () => {
+    if (!(await getLocalDoc(db, 'session'))) await ensureSession(db);
+  };
+  await Promise.all([session(), options.prefetch?.(db)]);
   markBoot('session');
   const origin = options.origin ?? '';
   const versionName = options.versionName ?? APP_VERSION_NAME;
