@@ -3,7 +3,7 @@
 // and the server's data between runs (under COLD_PROFILE_DIR, default /tmp/cold-start-profile),
 // so after the first run (about 70 s of seeding) each run only rebuilds the app and measures.
 //
-//   npx tsx bench/cold-start-profile.ts [runs] [--cpu]
+//   npx tsx bench/cold-start-profile.ts [runs] [--cpu] [--shots]
 //
 // Per run (a fresh tab opening /home offline, as the bench does) it prints, in ms since the
 // navigation's start: the response end of the document, each script's and chunk's fetch (from
@@ -103,6 +103,28 @@ async function cpuProfile(context: BrowserContext, url: string): Promise<void> {
   await page.close();
 }
 
+/** --shots: the offline home list in English and Hindi (390×844) into COLD_PROFILE_DIR, to look at. */
+async function screenshots(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${url}/home`);
+  await page.waitForFunction(() => document.querySelectorAll('.conversation-row').length >= 200);
+  await page.screenshot({ path: join(DIR, 'home-en.png') });
+  const choose = async (name: RegExp) => {
+    await page.getByRole('button', { name: /^(Change language|भाषा)/ }).click();
+    await page.getByRole('radio', { name }).check();
+    await page.getByTestId('language-dialog').getByRole('button').last().click().catch(() => undefined);
+  };
+  await choose(/हिंदी/);
+  await page.waitForFunction(() => document.documentElement.lang === 'hi');
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: join(DIR, 'home-hi.png') });
+  // choosing a language offline raises the no-internet dialog (the profile is not updated): close it
+  for (const dialog of await page.locator('[role=dialog], [role=alertdialog]').all()) await dialog.getByRole('button').last().click().catch(() => undefined);
+  await choose(/English/);
+  await page.waitForFunction(() => document.documentElement.lang === 'en-IN');
+  await page.close();
+}
+
 async function main() {
   mkdirSync(DIR, { recursive: true });
   const site = join(DIR, 'site');
@@ -173,6 +195,7 @@ async function main() {
     for (const r of runs) console.log(`    ${KEY.map((k) => (r.entries.find(([n]) => n === k)?.[1] ?? NaN).toFixed(0)).join(' / ')} / ${r.paintedAt.toFixed(0)}`);
     console.log(`  long tasks of the median-ish run: ${JSON.stringify(runs[Math.floor(runs.length / 2)]!.longTasks)}`);
     if (CPU) await cpuProfile(context, url);
+    if (process.argv.includes('--shots')) await screenshots(context, url);
   } finally {
     await context.close();
     await server.close();
