@@ -110,6 +110,8 @@ async function screenshots(context: BrowserContext, url: string): Promise<void> 
   await page.waitForFunction(() => document.querySelectorAll('.conversation-row').length >= 200);
   await page.screenshot({ path: join(DIR, 'home-en.png') });
   const choose = async (name: RegExp) => {
+    // choosing a language offline raises the no-internet dialog (the profile is not updated), which a later start shows again: close it
+    for (const dialog of await page.locator('[role=dialog], [role=alertdialog]').all()) await dialog.getByRole('button').last().click().catch(() => undefined);
     await page.getByRole('button', { name: /^(Change language|भाषा)/ }).click();
     await page.getByRole('radio', { name }).check();
     await page.getByTestId('language-dialog').getByRole('button').last().click().catch(() => undefined);
@@ -118,8 +120,6 @@ async function screenshots(context: BrowserContext, url: string): Promise<void> 
   await page.waitForFunction(() => document.documentElement.lang === 'hi');
   await page.keyboard.press('Escape');
   await page.screenshot({ path: join(DIR, 'home-hi.png') });
-  // choosing a language offline raises the no-internet dialog (the profile is not updated): close it
-  for (const dialog of await page.locator('[role=dialog], [role=alertdialog]').all()) await dialog.getByRole('button').last().click().catch(() => undefined);
   await choose(/English/);
   await page.waitForFunction(() => document.documentElement.lang === 'en-IN');
   await page.close();
