@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Above vitest's 5 s: the database tests (fake-indexeddb, RxDB) took just over 5 s on
+          // the 2-core machine under load. Nothing here is a timing test.
+          testTimeout: 15_000,
         },
       },
       {

@@ -15,7 +15,7 @@
 // stored by storeServerMessages, here 1 conversation × 10,000 with its history complete and
 // nothing unread), the app opened once online so its service worker controls it, then offline.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
@@ -167,6 +167,51 @@ function scrollReferenceToTop(page: Page, total: number): Promise<ScrollResult> 
   }, total);
 }
 
+interface TracedTasks { longestWallMs: number; longestCpuMs: number; over50Wall: number; over50Cpu: number; tasks: number }
+
+/**
+ * `run` under a Chromium trace: the page's main-thread tasks (RunTask) by wall time (what the
+ * longtask observer reports) and by the main thread's own CPU time (the trace's tdur). On a
+ * loaded machine a task's wall time also counts the time its thread waited for a core.
+ */
+async function tracedTasks<T>(page: Page, run: () => Promise<T>): Promise<TracedTasks> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  await run();
+  const complete = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
+  await cdp.send('Tracing.end');
+  const stream = await complete;
+  const chunks: string[] = [];
+  for (;;) {
+    const r = await cdp.send('IO.read', { handle: stream });
+    chunks.push(r.data);
+    if (r.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await cdp.detach();
+  interface TraceEvent { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }
+  const parsed = JSON.parse(chunks.join('')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'RunTask' || !mains.has(key)) continue;
+    byThread.set(key, [...(byThread.get(key) ?? []), e]);
+  }
+  // the traced page's main thread: the renderer main thread that ran the most tasks
+  const tasks = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const wall = tasks.map((t) => (t.dur ?? 0) / 1000);
+  const cpu = tasks.map((t) => (t.tdur ?? 0) / 1000);
+  return {
+    longestWallMs: Math.max(0, ...wall),
+    longestCpuMs: Math.max(0, ...cpu),
+    over50Wall: wall.filter((x) => x > 50).length,
+    over50Cpu: cpu.filter((x) => x > 50).length,
+    tasks: tasks.length,
+  };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const threadNodes = (page: Page) => page.locator('.thread__scroller').evaluate((el) => el.querySelectorAll('*').length);
 
@@ -247,6 +292,23 @@ const bench: Bench = async () => {
       await ref.page.close();
     }
 
+    // one more scroll of each under a trace (not in the figures above: tracing slows the page)
+    const tracedApp = await (async () => {
+      const { page } = await timedOpen(context, `${url}/chat/${BOT}`, '.thread__item');
+      await page.locator('.thread__probe').waitFor({ state: 'attached' });
+      const t = await tracedTasks(page, () => scrollAppToTop(page));
+      await page.close();
+      return t;
+    })();
+    const tracedRef = await (async () => {
+      const { page } = await timedOpen(context, `${REFERENCE_ORIGIN}/reference.html`, '#list .row');
+      const t = await tracedTasks(page, () => scrollReferenceToTop(page, MESSAGES));
+      await page.close();
+      return t;
+    })();
+    const tracedLine = (t: TracedTasks) =>
+      `${t.tasks} main-thread tasks; longest ${t.longestWallMs.toFixed(0)} ms wall, ${t.longestCpuMs.toFixed(1)} ms of the main thread's CPU time; over 50 ms: ${t.over50Wall} by wall time, ${t.over50Cpu} by CPU time`;
+
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const stats = (xs: number[]) => statsOf(xs, 1, sum(xs));
     const appMedian = median(appOpen);
@@ -267,6 +329,9 @@ const bench: Bench = async () => {
         ...appScroll.map((s, i) => `scroll to the first message, app run ${i + 1}: ${scrollLine(s)}`),
         ...refScroll.map((s, i) => `scroll reference run ${i + 1}: ${scrollLine(s)}`),
         `longest task while scrolling to the top: ${longest.toFixed(0)} ms; goal < ${LONG_TASK_GOAL_MS} ms: ${longest < LONG_TASK_GOAL_MS ? 'met' : 'NOT met'}`,
+        `traced scroll to the first message (Chromium trace, not in the figures above), app: ${tracedLine(tracedApp)}`,
+        `traced scroll, reference: ${tracedLine(tracedRef)}`,
+        `machine load average when the scrolls ended: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${availableParallelism()} cores`,
       ],
       cases: [
         {

@@ -3,7 +3,11 @@
 // old browser), a short notice in the stored language (English by default) explains it.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DatabaseProvider, markBoot, prefetchForBoot, startClient, whenScreenPainted } from './db/ui-surface';
+import { startClient } from './db/client';
+import { DatabaseProvider } from './db/database-provider';
+import { DeferredDatabaseProvider } from './db/deferred-database-provider';
+import { isSignedOutStart, signedOutGuess } from './app/boot-hint';
+import { markBoot, whenScreenPainted } from './db/boot-gate';
 import { App } from './app/app';
 import { BootFailure } from './app/boot-failure';
 import { preloadForBoot } from './app/boot-preload';
@@ -14,7 +18,7 @@ markBoot('main');
 const root = createRoot(document.getElementById('root')!);
 
 captureInstallPrompt();
-preloadForBoot();
+const preloaded = preloadForBoot();
 
 /**
  * The service worker (production builds only: in development Vite serves modules that a cache
@@ -30,14 +34,28 @@ function registerServiceWorkerLater(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-// Cold start on the chat list (bench/README.md "cold-start"): the list's reads start with the
-// database open, and the sync worker waits until the list is painted (at most WORKER_START_CAP_MS).
+// A signed-out start renders the login screen first and starts the data client once that
+// screen's code and messages are in (src/app/boot-hint.ts); any other start reads the database first.
+// Cold start on the chat list (bench/README.md "cold-start"): the reads the first screen needs start
+// with the database open (their module is fetched meanwhile, off the login route), and on /home the
+// sync worker waits until the list is painted (at most WORKER_START_CAP_MS).
 const bootPath = window.location.pathname;
 const WORKER_START_CAP_MS = 3_000;
-startClient({
-  prefetch: (db) => prefetchForBoot(db, bootPath),
-  ...(bootPath === '/home' ? { startWorkerAfter: whenScreenPainted(WORKER_START_CAP_MS) } : {}),
-}).then(
+if (isSignedOutStart()) {
+  root.render(
+    <StrictMode>
+      <DeferredDatabaseProvider start={() => preloaded.then(() => startClient())} guess={signedOutGuess()} fallback={<BootFailure />}>
+        <App />
+      </DeferredDatabaseProvider>
+    </StrictMode>,
+  );
+  registerServiceWorkerLater();
+} else {
+  const bootPrefetch = import('./db/boot-prefetch');
+  startClient({
+    prefetch: async (db) => (await bootPrefetch).prefetchForBoot(db, bootPath),
+    ...(bootPath === '/home' ? { startWorkerAfter: whenScreenPainted(WORKER_START_CAP_MS) } : {}),
+  }).then(
   (client) => {
     markBoot('client-started');
     root.render(
@@ -55,4 +73,5 @@ startClient({
     // the shell still deserves its offline start: the notice then shows offline too
     registerServiceWorkerLater();
   },
-);
+  );
+}

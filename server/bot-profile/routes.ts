@@ -9,6 +9,8 @@ import { DEFAULT_REMOTE_FLAGS } from '../../src/api/remote-flags';
 import type { RouteModule } from '../context';
 import type { Queryable } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
+import { inLanguage, languageOf } from '../http/language';
+import { REPORT_REASON_TEXTS } from './seed';
 
 export interface BotProfileDeps {
   /** How many bots one user may pin (limit_pin_bots); default the remote flag's default. */
@@ -152,9 +154,11 @@ export function botProfileRoutes(deps: BotProfileDeps = {}): RouteModule {
 
     // ---------- report ----------
 
-    api.authRoute(routes.getReportReasonList, async () => ({
-      reason_list: await db.query<{ reason_uuid: string; reason: string }>('SELECT reason_uuid, reason FROM report_reasons ORDER BY position'),
-    }));
+    api.authRoute(routes.getReportReasonList, async ({ request }) => {
+      const language = languageOf(request);
+      const rows = await db.query<{ reason_uuid: string; reason: string }>('SELECT reason_uuid, reason FROM report_reasons ORDER BY position');
+      return { reason_list: rows.map((r) => ({ ...r, reason: inLanguage(REPORT_REASON_TEXTS, r.reason_uuid, language, r.reason) })) };
+    });
 
     api.authRoute(routes.reportBot, async ({ body, user }) => {
       await requireBot(db, body.bot_uuid);

@@ -3,6 +3,7 @@
 // a range no test or person uses, +91 0000 0001xx). Seeded at every start, idempotently: rows are
 // keyed by fixed ids, and what users wrote since is left alone.
 import type { Db } from '../db/db';
+import type { Translations } from '../http/language';
 import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../bots/registry';
 
 interface DemoUser { user_uuid: string; mobile: string; name: string }
@@ -15,7 +16,10 @@ export const DEMO_REVIEWERS: readonly DemoUser[] = [
   { user_uuid: '00000000-0000-4000-8000-000000000105', mobile: '+910000000105', name: 'Lakshmi' },
 ];
 
-/** Report reasons (spec part 1 §7 get-report-reason-list), in the order they are listed. */
+/**
+ * Report reasons (spec part 1 §7 get-report-reason-list), in the order they are listed; in the
+ * other languages in REPORT_REASON_TEXTS.
+ */
 export const REPORT_REASONS: readonly { reason_uuid: string; reason: string }[] = [
   { reason_uuid: '00000000-0000-4000-9000-000000000001', reason: 'Spam or too many messages' },
   { reason_uuid: '00000000-0000-4000-9000-000000000002', reason: 'Offensive or abusive content' },
@@ -23,6 +27,15 @@ export const REPORT_REASONS: readonly { reason_uuid: string; reason: string }[] 
   { reason_uuid: '00000000-0000-4000-9000-000000000004', reason: 'Asks for money or personal details' },
   { reason_uuid: '00000000-0000-4000-9000-000000000005', reason: 'Something else' },
 ];
+
+/** By reason_uuid: the reasons in Hindi, Gujarati, Marathi and Telugu (answered by the `language` header). */
+export const REPORT_REASON_TEXTS: Readonly<Record<string, Translations>> = {
+  '00000000-0000-4000-9000-000000000001': { hi: 'स्पैम या बहुत ज़्यादा संदेश', gu: 'સ્પામ અથવા બહુ વધારે સંદેશા', mr: 'स्पॅम किंवा खूप जास्त संदेश', te: 'స్పామ్ లేదా మరీ ఎక్కువ సందేశాలు' },
+  '00000000-0000-4000-9000-000000000002': { hi: 'आपत्तिजनक या अपमानजनक सामग्री', gu: 'વાંધાજનક અથવા અપમાનજનક સામગ્રી', mr: 'आक्षेपार्ह किंवा अपमानास्पद मजकूर', te: 'అభ్యంతరకరమైన లేదా దూషణాత్మక విషయం' },
+  '00000000-0000-4000-9000-000000000003': { hi: 'भ्रामक या झूठी जानकारी', gu: 'ભ્રામક અથવા ખોટી માહિતી', mr: 'दिशाभूल करणारी किंवा खोटी माहिती', te: 'తప్పుదారి పట్టించే లేదా అబద్ధపు సమాచారం' },
+  '00000000-0000-4000-9000-000000000004': { hi: 'पैसे या निजी जानकारी माँगता है', gu: 'પૈસા અથવા અંગત માહિતી માગે છે', mr: 'पैसे किंवा वैयक्तिक माहिती मागतो', te: 'డబ్బు లేదా వ్యక్తిగత వివరాలు అడుగుతుంది' },
+  '00000000-0000-4000-9000-000000000005': { hi: 'कुछ और', gu: 'બીજું કંઈક', mr: 'दुसरे काही', te: 'ఇంకేదైనా' },
+};
 
 interface DemoProfile {
   bot_uuid: string;

@@ -3,34 +3,44 @@
 // /select-bot needs no route of its own: it lists the caller's subscribed bots, which the app
 // already has from get-conversation-list / get-recent-activity-page.
 import { routes } from '../../src/api/contract';
-import type { PinnedResource, SearchItem } from '../../src/api/discovery';
+import type { DiscoveryBot, DiscoveryMiniApp, PinnedResource, SearchItem } from '../../src/api/discovery';
+import type { LanguageCode } from '../../src/domain/language-codes';
 import type { RouteModule } from '../context';
 import { conversationList } from '../bots/store';
 import { BANNERS, CATEGORIES } from './catalog';
+import { inLanguage, languageOf } from '../http/language';
+import { BANNER_TITLES, BOT_DESCRIPTIONS, CATEGORY_NAMES, MINI_APP_DESCRIPTIONS } from './catalog-text';
 import { discoveryBots, matchesKeyword, miniAppSubscriptions, miniApps, stripFeatured } from './store';
 
 /** Most search hits answered at once (a keyword like "a" matches nearly everything). */
 export const SEARCH_MAX_RESULTS = 50;
 
+const localBot = <B extends DiscoveryBot>(bot: B, language: LanguageCode): B =>
+  ({ ...bot, description: inLanguage(BOT_DESCRIPTIONS, bot.bot_uuid, language, bot.description) });
+const localMiniApp = <A extends DiscoveryMiniApp>(app: A, language: LanguageCode): A =>
+  ({ ...app, description: inLanguage(MINI_APP_DESCRIPTIONS, app.mini_app_uuid, language, app.description) });
+const categoryName = (categoryId: string, english: string, language: LanguageCode) => inLanguage(CATEGORY_NAMES, categoryId, language, english);
+
 export const discoveryRoutes: RouteModule = (api, ctx) => {
   const { db } = ctx;
 
-  api.authRoute(routes.getDiscoveryPage, async ({ user }) => {
-    const bots = await discoveryBots(db, user.userUuid);
+  api.authRoute(routes.getDiscoveryPage, async ({ user, request }) => {
+    const language = languageOf(request);
+    const bots = (await discoveryBots(db, user.userUuid)).map((b) => localBot(b, language));
     const used = new Set(bots.map((b) => b.category));
     return {
-      bannerList: BANNERS.map((b) => ({ ...b })),
+      bannerList: BANNERS.map((b) => ({ ...b, title: inLanguage(BANNER_TITLES, b.banner_uuid, language, b.title) })),
       iconList: bots.filter((b) => b.featured).map(stripFeatured),
       recommendedBotsIconList: bots.map(stripFeatured),
-      categoryList: CATEGORIES.filter((c) => used.has(c.category_id)).map((c) => ({ ...c })),
-      miniApps: await miniApps(db),
+      categoryList: CATEGORIES.filter((c) => used.has(c.category_id)).map((c) => ({ ...c, name: categoryName(c.category_id, c.name, language) })),
+      miniApps: (await miniApps(db)).map((a) => localMiniApp(a, language)),
     };
   });
 
-  api.authRoute(routes.getRecentActivityPage, async ({ user }) => {
+  api.authRoute(routes.getRecentActivityPage, async ({ user, body }) => {
     // most recent first from the store; pinned ones move to the front, keeping that order
     const conversations = await conversationList(db, user.userUuid, false);
-    const apps = await miniAppSubscriptions(db, user.userUuid);
+    const apps = (await miniAppSubscriptions(db, user.userUuid)).map((a) => localMiniApp(a, body.language));
     const pinned: PinnedResource[] = [
       ...conversations.filter((c) => c.pinned).map((c) => ({ uuid: c.bot_uuid, type: 'bot' as const })),
       ...apps.filter((a) => a.pinned).map((a) => ({ uuid: a.mini_app_uuid, type: 'mini-app' as const })),
@@ -42,11 +52,17 @@ export const discoveryRoutes: RouteModule = (api, ctx) => {
     };
   });
 
-  api.authRoute(routes.searchBots, async ({ body, user }) => {
-    const names = new Map(CATEGORIES.map((c) => [c.category_id, c.name]));
+  api.authRoute(routes.searchBots, async ({ body, user, request }) => {
+    // A keyword matches the English texts or those of the caller's language (people type both);
+    // the hits are answered in the caller's language.
+    const language = languageOf(request);
+    const names = new Map(CATEGORIES.map((c) => [c.category_id, [c.name, categoryName(c.category_id, c.name, language)].join(' ')]));
     const bots = (await discoveryBots(db, user.userUuid)).map(stripFeatured);
     const apps = await miniApps(db);
-    const hits: SearchItem[] = [...bots, ...apps].filter((item) => matchesKeyword(body.keyword, item, names.get(item.category)));
+    const hits: SearchItem[] = [
+      ...bots.filter((b) => matchesKeyword(body.keyword, b, names.get(b.category)) || matchesKeyword(body.keyword, localBot(b, language), undefined)).map((b) => localBot(b, language)),
+      ...apps.filter((a) => matchesKeyword(body.keyword, a, names.get(a.category)) || matchesKeyword(body.keyword, localMiniApp(a, language), undefined)).map((a) => localMiniApp(a, language)),
+    ];
     return { keyword: body.keyword, search_results: hits.slice(0, SEARCH_MAX_RESULTS) };
   });
 };

@@ -2,7 +2,14 @@
 // splash until what it needs has been read, so no screen ever renders on guessed state.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RouterProvider } from '@tanstack/react-router';
-import { markBoot, useAuthFlow, useOnboardingState, useScreenPainted, useSession, useSettings } from '../db/ui-surface';
+// The modules themselves, not the ui-surface index: what the entry imports statically is on the
+// login route, and the index would bring every hook and command of every screen (report-size.ts).
+import { useAuthFlow } from '../db/hooks/use-auth-flow';
+import { useOnboardingState } from '../db/hooks/use-onboarding-step';
+import { useSession } from '../db/hooks/use-session';
+import { useSettings } from '../db/hooks/use-settings';
+import { markBoot } from '../db/boot-gate';
+import { useScreenPainted } from '../db/hooks/use-screen-painted';
 import { AppIntlProvider } from './intl-provider';
 import { ErrorBoundary } from './error-boundary';
 import { CrashScreen } from './crash-screen';
@@ -10,6 +17,7 @@ import { DialogQueueProvider } from './dialog-queue';
 import { ConfirmProvider } from './confirm';
 import { createAppRouter } from './router';
 import type { AuthSnapshot } from './route-guards';
+import { rememberBootHint } from './boot-hint';
 import { Splash } from './splash';
 
 function useAuthSnapshot(): AuthSnapshot | null {
@@ -47,6 +55,7 @@ function Routes() {
 function LiveRouter({ auth }: { auth: AuthSnapshot }) {
   const [router] = useState(() => createAppRouter(auth));
   const previous = useRef(auth);
+  useEffect(() => rememberBootHint(auth), [auth]);
   useEffect(() => {
     if (previous.current === auth) return;
     previous.current = auth;

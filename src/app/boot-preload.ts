@@ -14,16 +14,19 @@ export function rememberLanguageHint(code: string): void {
   }
 }
 
-function languageHint(): string {
+/** The UI language of the last run, or null when none was stored (a first visit, or storage blocked). */
+export function storedLanguageHint(storage?: Pick<Storage, 'getItem'>): string | null {
   try {
-    return localStorage.getItem(LANGUAGE_HINT_KEY) ?? 'en';
+    return (storage ?? localStorage).getItem(LANGUAGE_HINT_KEY);
   } catch {
-    return 'en';
+    return null;
   }
 }
 
-export function preloadForBoot(): void {
-  loadMessages(languageHint()).catch(() => undefined);
+/** Starts the downloads; resolves when both are in (or failed: they are only hints). */
+export function preloadForBoot(): Promise<void> {
+  const messages = loadMessages(storedLanguageHint() ?? 'en').catch(() => undefined);
   const path = window.location.pathname;
-  if (isScreenPath(path)) SCREEN_CHUNKS[path]().catch(() => undefined);
+  const screen = isScreenPath(path) ? SCREEN_CHUNKS[path]().catch(() => undefined) : undefined;
+  return Promise.all([messages, screen]).then(() => undefined);
 }

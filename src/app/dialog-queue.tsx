@@ -2,7 +2,7 @@
 // the first one; its buttons run the spec's actions through runDialogAction.
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { AppError, DialogSpec } from '../domain/error-types';
-import { isShownBySyncStatus } from '../db/ui-surface';
+import { isShownBySyncStatus } from '../db/command-result';
 
 interface DialogQueue {
   queue: readonly DialogSpec[];

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { DialogAction } from '../domain/error-types';
-import { runDialogAction, useSyncStatus } from '../db/ui-surface';
+import { runDialogAction } from '../db/commands/run-dialog-action';
+import { useSyncStatus } from '../db/hooks/use-sync-status';
 import { pickDialog } from './dialog-priority';
 import { DialogSpecView } from './dialog-spec-view';
 import { useDialogQueue } from './dialog-queue';

@@ -6,7 +6,9 @@ import { IntlProvider } from 'react-intl';
 import type { LanguageCode } from '../domain/language-codes';
 import { loadMessages, type Messages } from '../i18n/load-messages';
 import { loadFontsFor } from '../i18n/fonts';
-import { markBoot, useAppLanguage, useProfile } from '../db/ui-surface';
+import { useAppLanguage } from '../db/hooks/use-app-language';
+import { useProfile } from '../db/hooks/use-profile';
+import { markBoot } from '../db/boot-gate';
 import { Splash } from './splash';
 import { rememberLanguageHint } from './boot-preload';
 

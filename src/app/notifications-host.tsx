@@ -10,8 +10,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { declineNotifications, enablePush } from '../db/commands';
-import { useConversations, useLocalDoc, useRemoteFlags, useSession } from '../db/hooks';
+import { declineNotifications, enablePush } from '../db/commands/enable-push';
+import { useConversations } from '../db/hooks/use-chat';
+import { useLocalDoc } from '../db/hooks/use-local-doc';
+import { useRemoteFlags } from '../db/hooks/use-remote-flags';
+import { useSession } from '../db/hooks/use-session';
 import type { InAppNotificationDoc } from '../db/local-docs';
 import { IN_APP_NOTIFICATION_SHOW_MS, NOTIFICATION_REASK_GAP_MS } from '../domain/constants';
 import {

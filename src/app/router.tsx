@@ -3,25 +3,33 @@
 // The guards read the router context (who the user is), which App keeps current and re-checks
 // with router.invalidate() whenever it changes: signing in, out or finishing onboarding moves
 // the user by itself.
+import { lazy, Suspense } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
 import { Splash } from './splash';
 import { NotFound } from './not-found';
 import { DialogsHost } from './dialogs-host';
-import { NotificationsHost } from './notifications-host';
 import { SCREEN_CHUNKS } from './screen-chunks';
 
 export interface RouterContext {
   auth: AuthSnapshot;
 }
 
+// Notifications concern signed-in users only: a lazy chunk, off the login route (report-size.ts).
+const NotificationsHost = lazy(() => import('./notifications-host').then((m) => ({ default: m.NotificationsHost })));
+
 /** Every screen, with the dialogs host above it (inside the router, so dialog actions can navigate). */
 function RootLayout() {
+  const signedIn = rootRoute.useRouteContext({ select: (context) => context.auth.signedIn });
   return (
     <>
       <Outlet />
       <DialogsHost />
-      <NotificationsHost />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@
 //  - applyUpdateWhenIdle(): the one way a new version takes over (the update dialog calls it).
 import { firstValueFrom, filter } from 'rxjs';
 import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '../domain/constants';
-import { getClient, hasClient } from '../db/client';
+import { getClient, hasClient, whenClient } from '../db/client';
 import { queuedCount$ } from '../db/outbox-watch';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -48,16 +48,19 @@ export function startServiceWorker(): Promise<ServiceWorkerRegistration | null> 
  */
 function watchOutbox(registration: RegistrationWithSync): void {
   const sync = registration.sync;
-  if (!sync || !hasClient()) return;
+  if (!sync) return;
   let queued = 0;
   const request = () => {
     if (queued > 0) sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
   };
   const away = () => !navigator.onLine || document.visibilityState === 'hidden';
-  queuedCount$(getClient().db).subscribe((n) => {
-    queued = n;
-    if (away()) request();
-  });
+  // a signed-out start registers before its data client has started
+  void whenClient().then((client) =>
+    queuedCount$(client.db).subscribe((n) => {
+      queued = n;
+      if (away()) request();
+    }),
+  );
   window.addEventListener('offline', request);
   window.addEventListener('pagehide', request);
   document.addEventListener('visibilitychange', () => {

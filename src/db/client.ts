@@ -3,10 +3,21 @@
 // <DatabaseProvider client={client}>. Commands reach the started client through getClient().
 import { version } from '../../package.json';
 import type { Engine, EngineArgs, EngineCommandName, EngineResult } from '../sync/engine';
-import { startWorkerEngine } from '../workers/sync-client';
-import { DEFAULT_DB_NAME, openDatabase, type AppDatabase, type OpenDatabaseOptions } from './database';
+import type { WorkerInit } from '../workers/worker-api';
+import type { AppDatabase, OpenDatabaseOptions } from './database';
+import { DEFAULT_DB_NAME } from './database-name';
 import { ensureSession, getLocalDoc } from './local-store';
 import { markBoot } from './boot-gate';
+
+// RxDB (./database) and the worker's client load with the first startClient(), not with this
+// module: commands and hooks import it, and a signed-out start renders the login screen before
+// the data client starts (src/app/boot-hint.ts), so the login route does not carry the database.
+async function openDatabase(options: OpenDatabaseOptions): Promise<AppDatabase> {
+  return (await import('./database')).openDatabase(options);
+}
+async function startWorkerEngine(config: WorkerInit): Promise<{ engine: Engine; worker: Worker }> {
+  return (await import('../workers/sync-client')).startWorkerEngine(config);
+}
 
 export interface Client {
   db: AppDatabase;
@@ -49,6 +60,13 @@ export function getClient(): Client {
 
 export function hasClient(): boolean {
   return current !== null;
+}
+
+const waitingForClient: Array<(client: Client) => void> = [];
+
+/** The started client, once startClient() has resolved: for commands a user can run before it (the login screen of a signed-out start). */
+export function whenClient(): Promise<Client> {
+  return current ? Promise.resolve(current) : new Promise((resolve) => waitingForClient.push(resolve));
 }
 
 /** Opens the database, makes sure the device id exists, starts the engine; idempotent per page is the caller's job. */
@@ -125,5 +143,6 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
     },
   };
   current = client;
+  for (const resolve of waitingForClient.splice(0)) resolve(client);
   return client;
 }

@@ -7,9 +7,10 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb/plugins/core';
 import { collectionCreators, type AppCollections } from './schemas';
+import { DEFAULT_DB_NAME } from './database-name';
 import { markBoot } from './boot-gate';
 
-export const DEFAULT_DB_NAME = 'chatbot';
+export { DEFAULT_DB_NAME };
 
 export type AppDatabase = RxDatabase<AppCollections>;
 

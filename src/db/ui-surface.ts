@@ -49,6 +49,7 @@
 //   useBots(): QuerySnapshot<BotDoc[]>                       suggested bots, server order
 //   useBot(botUuid): QuerySnapshot<BotDoc | null>
 //   useThread(botUuid, limit): QuerySnapshot<MessageDoc[]>   newest `limit`, oldest first
+//   useThreadWindow(botUuid): ThreadWindow                   the thread's window, oldest first: newest page live, readOlder() adds a stored page
 //   useOutboxCount(): QuerySnapshot<number>
 //   QuerySnapshot<T> = { loaded: boolean; value: T }
 //   sendText(botUuid, text): CommandResult<string | null>    client id; null for a blank text
@@ -88,6 +89,7 @@ export {
   useBots,
   useBot,
   useThread,
+  useThreadWindow,
   useOutboxCount,
   useDiscoveryPage,
   useRecentActivity,
@@ -97,7 +99,7 @@ export {
   useBotActions,
   useMessageIntents,
 } from './hooks';
-export type { LocalDocSnapshot, QuerySnapshot, Cached } from './hooks';
+export type { LocalDocSnapshot, QuerySnapshot, Cached, ThreadWindow } from './hooks';
 export {
   requestOtp,
   resendOtp,
@@ -152,7 +154,6 @@ export { DatabaseProvider } from './database-provider';
 // Cold start (bench/README.md "cold-start"): the first screen says when it is painted.
 export { useScreenPainted } from './hooks/use-screen-painted';
 export { markBoot, whenScreenPainted } from './boot-gate';
-export { prefetchForBoot } from './boot-prefetch';
 export type {
   SessionDoc,
   AppLanguageDoc,

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type Server } from '../../server/app';
+import { REPORT_REASON_TEXTS, REPORT_REASONS } from '../../server/bot-profile/seed';
 import { launchBrowser, seriousAxeViolations } from './helpers/browser';
 import { TEST_OTP, freshNationalNumber } from './helpers/app-server';
 import { signInAndOnboard } from './helpers/flows';
@@ -167,7 +168,9 @@ describe('bot profile and actions', () => {
     await axeClean(page, 'bot-info hi');
     await page.screenshot({ path: `${SHOTS}/bot-info-hi.png`, fullPage: true });
     await page.getByRole('button', { name: hi('botInfo.report'), exact: true }).click();
-    await page.getByTestId('report-dialog').getByText('Something else').waitFor();
+    // the reasons come from the server in the app's language
+    const somethingElse = REPORT_REASONS.at(-1)!.reason_uuid;
+    await page.getByTestId('report-dialog').getByText(REPORT_REASON_TEXTS[somethingElse]!.hi).waitFor();
     await axeClean(page, 'report dialog hi');
     await page.screenshot({ path: `${SHOTS}/report-hi.png` });
     await page.getByRole('button', { name: hi('botInfo.cancel') }).click();

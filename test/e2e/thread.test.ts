@@ -10,7 +10,7 @@ import { launchBrowser, seriousAxeViolations } from './helpers/browser';
 import { freshNationalNumber, startAppServer } from './helpers/app-server';
 import { signInAndOnboard } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
-import { botBubble, userBubble } from './helpers/chat';
+import { botBubble, sendText, userBubble } from './helpers/chat';
 import { seedBotMessages, seedTexts, userUuidOf } from './helpers/seed-thread';
 import { ECHO_TAIL, SLOW_TAIL } from './thread-fixtures';
 
@@ -163,6 +163,49 @@ describe('thread', () => {
     await shot(page, 'en-4-top');
     await context.close();
   }, 600_000);
+
+  it('keeps what the user reads in place when older pages come in above, and counts a reply that arrives meanwhile on the jump button', async () => {
+    const { context, page, userUuid } = await signedIn('en');
+    await seedTexts(server.db, { userUuid, botUuid: SLOW, count: 300, endsAt: Date.now() - 10 * 60_000 });
+    await openFromChatTab(page, 'en', 'Slow echo', SLOW);
+    const scroller = page.locator('.thread__scroller');
+    await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await botBubble(page, 'Message 299').waitFor();
+    // the slow bot answers in 2 s: the user reads older messages meanwhile
+    await sendText(page, 'ping');
+    await userBubble(page, 'ping').waitFor();
+    const kept = await scroller.evaluate(async (el) => {
+      const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
+      const rows = () => Number(el.querySelector('.thread__probe')?.getAttribute('data-rows'));
+      const rowsBefore = rows();
+      el.scrollTop = 300;
+      await frame();
+      // the bubble in the middle of the list, and where it is on screen
+      const box = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('.thread__row');
+      const text = hit?.querySelector('.message-bubble__text')?.textContent ?? null;
+      const topOf = () => [...el.querySelectorAll('.message-bubble__text')].find((t) => t.textContent === text)?.getBoundingClientRect().top ?? NaN;
+      const before = topOf();
+      const start = performance.now();
+      while (rows() <= rowsBefore && performance.now() - start < 20_000) await frame();
+      for (let i = 0; i < 3; i += 1) await frame();
+      return { text, before, after: topOf(), rowsBefore, rowsAfter: rows() };
+    });
+    expect(kept.text).toMatch(/^Message \d+$/);
+    expect(kept.rowsAfter).toBeGreaterThan(kept.rowsBefore);
+    // The page lands 50 rows (3,800 px) above: losing the place would move the bubble by that much.
+    // It moves by about 10 px (the same before the paging change; rows are laid out from the
+    // virtualiser's rounded sizes), under a line of text.
+    expect(Math.abs(kept.after - kept.before), JSON.stringify(kept)).toBeLessThanOrEqual(16);
+    // the echo arrived while the user was up there: counted, not scrolled to
+    const jump = page.getByRole('button', { name: en('chat.jumpToNewest.count', { count: 1 }) });
+    await jump.waitFor({ timeout: 30_000 });
+    expect(await botBubble(page, 'ping').count()).toBe(0);
+    await jump.click();
+    await botBubble(page, 'ping').waitFor();
+    await page.locator('.thread__jump').waitFor({ state: 'detached' });
+    await context.close();
+  }, 180_000);
 
   it('answers a multi-select (custom text only when not blank) and the persistent menu', async () => {
     const { context, page, userUuid } = await signedIn('en');

@@ -2,7 +2,7 @@
 // applied locally at once and queued; delivered in order when the network returns; a refusal
 // (the server's pin limit) undoes the local change and leaves the catalogue text as the notice;
 // the profile (details, FAQs, counts, reviews) is read for offline use; votes and reviews.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFlagAction, snapshotFor, type FlagAction } from '../../src/domain/bot-rules';
 import { MSG } from '../../src/domain/errors';
 import { enqueueBotAction } from '../../src/db/bot-action-queue';
@@ -12,7 +12,8 @@ import { modifyConversation } from '../../src/sync/conversation-store';
 import { reapplyQueuedBotActions } from '../../src/sync/bot-actions';
 import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../../server/bots/registry';
 import { demoReviewUuid } from '../../server/bot-profile/seed';
-import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
+import { waitFor, type ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { sessionHeaders, startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -21,17 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients: ChatClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function signedInClient(): Promise<ChatClient> {
-  const c = await startChatClient({ origin: t.url, noSocket: true });
-  clients.push(c);
-  await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-  return c;
-}
+const signedInClient = signedInClients(() => t, { noSocket: true });
 
 /** What the page's runBotAction does, on this client's database. */
 async function act(c: ChatClient, bot: string, action: Exclude<FlagAction, { kind: 'report' }>): Promise<void> {

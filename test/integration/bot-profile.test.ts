@@ -4,7 +4,8 @@
 // and bad input answered with a 4xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../../server/bots/registry';
-import { DEMO_PROFILES, REPORT_REASONS, demoReviewUuid } from '../../server/bot-profile/seed';
+import { DEMO_PROFILES, REPORT_REASON_TEXTS, REPORT_REASONS, demoReviewUuid } from '../../server/bot-profile/seed';
+import { HEADER } from '../../src/api/headers';
 import { startTestServer, type TestServer, type TestSession } from './helpers/server';
 
 let t: TestServer;
@@ -116,6 +117,16 @@ describe('report', () => {
     expect((await entry(me, SHOP_BOT_ID))?.block_time).toBe(t.clock.now());
     const rows = await t.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bot_reports WHERE user_uuid = $1', [me.tokens.user.user_uuid]);
     expect(rows[0]?.n).toBe(2);
+  });
+
+  it('lists the reasons in the language of the request, in the same order with the same ids', async () => {
+    const me = await t.signIn();
+    for (const language of ['hi', 'gu', 'mr', 'te'] as const) {
+      const { reason_list } = await t.ok('getReportReasonList', {}, { session: me, headers: { [HEADER.language]: language } });
+      expect(reason_list).toEqual(REPORT_REASONS.map((r) => ({ reason_uuid: r.reason_uuid, reason: REPORT_REASON_TEXTS[r.reason_uuid]![language] })));
+      expect(reason_list.every((r) => /[\u0900-\u0C7F]/.test(r.reason))).toBe(true);
+    }
+    expect((await t.ok('getReportReasonList', {}, { session: me, headers: { [HEADER.language]: 'xx' } })).reason_list).toEqual(REPORT_REASONS);
   });
 
   it('refuses unknown reasons, bad emails and missing block flags', async () => {

@@ -2,11 +2,12 @@
 // once, sent as whole carts, kept while offline and converge when the network returns; a
 // refused update undoes its edits and records the refusal; a cart-updated from another device
 // becomes the base the pending edits replay on.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueCartEdit, visibleCart, type CartEditInput } from '../../src/db/cart-view';
 import { getLocalDoc } from '../../src/db/local-store';
 import { SHOP_BOT_ID } from '../../server/bots/registry';
-import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
+import { waitFor, type ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -15,17 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients: ChatClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function signedInClient(mobile = t.freshMobile()): Promise<ChatClient> {
-  const c = await startChatClient({ origin: t.url, noSocket: true });
-  clients.push(c);
-  await c.signIn(mobile, (m) => t.lastCode(m));
-  return c;
-}
+const newClient = signedInClients(() => t, { noSocket: true });
+const signedInClient = (mobile?: string) => newClient(mobile === undefined ? {} : { mobile });
 
 const CATALOG = 'saathi-grocery';
 const dal: CartEditInput = { kind: 'add', catalog_id: CATALOG, product_id: 'toor-dal-1kg', customizations: [] };

@@ -1,14 +1,15 @@
 // The engine's discovery flows (src/sync/discovery-sync.ts, in-process, the worker's code)
 // against the real server: pages land in the cache collection, offline the stored ones stay,
 // a refusal or a malformed page changes nothing (spec part 1 §5: updates only on status 200).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryPage, RecentActivityPage, SearchAnswer } from '../../src/api/discovery';
 import { cacheKey } from '../../src/db/schemas/cache.schema';
 import { createDiscoverySync } from '../../src/sync/discovery-sync';
 import { createHttpClient, systemClock } from '../../src/sync/http-client';
 import { requestContextFrom } from '../../src/sync/session';
 import { KISAN_MITRA_ID, QUIZ_CHAMP_ID, VIDYA_TUTOR_ID } from '../../server/discovery/catalog';
-import { startChatClient, type ChatClient } from './helpers/chat-client';
+import type { ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -17,17 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients: ChatClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function signedInClient(): Promise<ChatClient> {
-  const c = await startChatClient({ origin: t.url, noSocket: true });
-  clients.push(c);
-  await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-  return c;
-}
+const signedInClient = signedInClients(() => t, { noSocket: true });
 
 const cached = async <T>(c: ChatClient, id: string) => (await c.db.cache.findOne(id).exec())?.toMutableJSON() as { payload: T; fetched_at: number } | undefined;
 

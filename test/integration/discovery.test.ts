@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryBot, SearchItem } from '../../src/api/discovery';
 import { NEW_BOT_MAX_AGE_MS } from '../../src/domain/constants';
 import { ECHO_BOT_ID } from '../../server/bots/registry';
-import { COMPETITION_ZONE_ID, DISCOVERY_BOTS, KISAN_MITRA_ID, LIVE_QUIZ_ID, QUIZ_CHAMP_ID, VIDYA_TUTOR_ID } from '../../server/discovery/catalog';
+import { BANNERS, CATEGORIES, COMPETITION_ZONE_ID, DISCOVERY_BOTS, KISAN_MITRA_ID, LIVE_QUIZ_ID, MINI_APPS, QUIZ_CHAMP_ID, VIDYA_TUTOR_ID } from '../../server/discovery/catalog';
+import { BANNER_TITLES, BOT_DESCRIPTIONS, CATEGORY_NAMES, MINI_APP_DESCRIPTIONS } from '../../server/discovery/catalog-text';
+import { HEADER } from '../../src/api/headers';
+import { LANGUAGE_CODES } from '../../src/domain/language-codes';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let t: TestServer;
@@ -191,5 +194,75 @@ describe('data the app shows', () => {
       expect(existsSync(file), path).toBe(true);
       expect(readFileSync(file, 'utf8'), path).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     }
+  });
+});
+
+describe('discovery in the app\'s five languages (the language header)', () => {
+  const others = LANGUAGE_CODES.filter((l) => l !== 'en');
+  const inLang = (language: string) => ({ [HEADER.language]: language });
+
+  it('has a translation of every category, bot description, mini app description and banner title', () => {
+    const tables = [
+      [CATEGORY_NAMES, CATEGORIES.map((c) => c.category_id)],
+      [BOT_DESCRIPTIONS, DISCOVERY_BOTS.map((b) => b.bot_uuid)],
+      [MINI_APP_DESCRIPTIONS, MINI_APPS.map((a) => a.mini_app_uuid)],
+      [BANNER_TITLES, BANNERS.map((b) => b.banner_uuid)],
+    ] as const;
+    for (const [table, ids] of tables) {
+      expect(Object.keys(table).sort()).toEqual([...ids].sort());
+      for (const id of ids) {
+        const texts = others.map((l) => table[id]![l]);
+        // real translations: none empty, none English, all different from each other except
+        // where two scripts share words (Hindi and Marathi both use Devanagari)
+        for (const text of texts) expect(text, `${id}`).toMatch(/[\u0900-\u0C7F]/);
+        expect(new Set(texts).size, id).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+
+  it('answers the page in the caller\'s language, names kept', async () => {
+    const me = await t.signIn();
+    const en = await t.ok('getDiscoveryPage', {}, { session: me });
+    for (const language of others) {
+      const page = await t.ok('getDiscoveryPage', {}, { session: me, headers: inLang(language) });
+      const vidya = page.recommendedBotsIconList.find((b) => b.bot_uuid === VIDYA_TUTOR_ID)!;
+      expect(vidya.name).toBe('Vidya Tutor');
+      expect(vidya.description).toBe(BOT_DESCRIPTIONS[VIDYA_TUTOR_ID]![language]);
+      expect(page.categoryList.map((c) => c.name)).toEqual(en.categoryList.map((c) => CATEGORY_NAMES[c.category_id]![language]));
+      expect(page.bannerList.map((b) => b.title)).toEqual(en.bannerList.map((b) => BANNER_TITLES[b.banner_uuid]![language]));
+      expect(page.miniApps.map((a) => a.name)).toEqual(en.miniApps.map((a) => a.name));
+      expect(page.miniApps.map((a) => a.description)).toEqual(en.miniApps.map((a) => MINI_APP_DESCRIPTIONS[a.mini_app_uuid]![language]));
+      // everything else is the same as in English
+      expect(page.recommendedBotsIconList.map((b) => ({ ...b, description: '' }))).toEqual(en.recommendedBotsIconList.map((b) => ({ ...b, description: '' })));
+    }
+  });
+
+  it('answers English for a missing or unknown language header', async () => {
+    const me = await t.signIn();
+    const en = await t.ok('getDiscoveryPage', {}, { session: me, headers: inLang('en') });
+    expect(await t.ok('getDiscoveryPage', {}, { session: me, headers: inLang('fr') })).toEqual(en);
+    expect(en.categoryList[0]!.name).toBe(CATEGORIES.find((c) => c.category_id === en.categoryList[0]!.category_id)!.name);
+  });
+
+  it('searches the English texts and those of the caller\'s language, and answers in that language', async () => {
+    const me = await t.signIn();
+    const te = inLang('te');
+    const byTeluguCategory = (await t.ok('searchBots', { keyword: 'వ్యవసాయం' }, { session: me, headers: te })).search_results;
+    expect(byTeluguCategory.length).toBeGreaterThanOrEqual(2);
+    expect(byTeluguCategory.every((i) => i.category === 'farming')).toBe(true);
+    const byTeluguWord = (await t.ok('searchBots', { keyword: 'మండీ' }, { session: me, headers: te })).search_results;
+    expect(byTeluguWord.map((i) => i.name)).toContain('Kisan Mitra');
+    const byEnglish = (await t.ok('searchBots', { keyword: 'mandi' }, { session: me, headers: te })).search_results;
+    const kisan = byEnglish.find((i) => i.type === 'bot' && i.bot_uuid === KISAN_MITRA_ID)!;
+    expect(kisan.description).toBe(BOT_DESCRIPTIONS[KISAN_MITRA_ID]!.te);
+    // another language's words do not match
+    expect((await t.ok('searchBots', { keyword: 'వ్యవసాయం' }, { session: me, headers: inLang('hi') })).search_results).toEqual([]);
+  });
+
+  it('answers mini app subscriptions of recent activity in the body\'s language', async () => {
+    const me = await t.signIn();
+    await t.server.db.query('INSERT INTO mini_app_subscriptions (user_uuid, mini_app_uuid, subscribed_at) VALUES ($1, $2, $3)', [me.tokens.user.user_uuid, COMPETITION_ZONE_ID, t.clock.now()]);
+    const page = await t.ok('getRecentActivityPage', { language: 'gu' }, { session: me });
+    expect(page.mini_app_subscription_list.map((a) => a.description)).toEqual([MINI_APP_DESCRIPTIONS[COMPETITION_ZONE_ID]!.gu]);
   });
 });

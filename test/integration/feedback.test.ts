@@ -1,11 +1,12 @@
 // App feedback and app FAQs (spec part 1 §7 send-feedback, get-faqs; issue 5 part 7).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/headers';
 import { FEEDBACK_MAX_CHARS } from '../../src/domain/constants';
 import { MSG } from '../../src/domain/errors';
 import { postUpload, SAMPLES, uploadMedia } from './helpers/media';
 import { sessionHeaders, startTestServer, type TestServer, type TestSession } from './helpers/server';
-import { startChatClient, type ChatClient } from './helpers/chat-client';
+import type { ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { getLocalDoc } from '../../src/db/local-store';
 import { appFaqs } from '../../server/feedback/faqs';
 
@@ -105,16 +106,7 @@ describe('get-faqs', () => {
 });
 
 describe('feedback and FAQs through the engine', () => {
-  const clients: ChatClient[] = [];
-  afterEach(async () => {
-    await Promise.all(clients.splice(0).map((c) => c.close()));
-  });
-  async function signedInClient(): Promise<ChatClient> {
-    const c = await startChatClient({ origin: t.url, noSocket: true });
-    clients.push(c);
-    await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-    return c;
-  }
+  const signedInClient = signedInClients(() => t, { noSocket: true });
   const rowsOf = async (c: ChatClient) => {
     const session = await getLocalDoc(c.db, 'session');
     const user = await t.server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile = $1', [session!.mobile]);

@@ -3,14 +3,15 @@
 // the outbox uploads it (get-media-upload-details, multipart post, 204), sends the media message
 // once under its client id, and the file downloads back with the Bearer media token. Offline, the
 // attachment waits in the outbox and goes when the network returns.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOWCASE_BOT_ID } from '../../server/bots/registry';
 import { getLocalDoc } from '../../src/db/local-store';
 import { sharedMediaStore } from '../../src/db/media-cache';
 import { enqueueMessage } from '../../src/db/outbox-store';
 import { localMediaKey } from '../../src/domain/media-transfer';
 import { uuidv7 } from '../../src/domain/uuidv7';
-import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
+import { waitFor, type ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { SAMPLES } from './helpers/media';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -20,17 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients: ChatClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function signedInClient(): Promise<ChatClient> {
-  const c = await startChatClient({ origin: t.url, noSocket: true });
-  clients.push(c);
-  await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-  return c;
-}
+const signedInClient = signedInClients(() => t, { noSocket: true });
 
 const PNG = SAMPLES.find((s) => s.label === 'PNG')!.data;
 

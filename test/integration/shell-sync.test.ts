@@ -2,14 +2,15 @@
 // configuration and kept in the local document, the push subscription save ('Bad status code
 // from server.' when refused), and in-app notifications for other bots' messages, none when the
 // conversation is muted, hidden or on screen.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REMOTE_FLAGS, REMOTE_FLAGS_DOC_ID, type RemoteFlags } from '../../src/api/remote-flags';
 import { API_BASE } from '../../src/api/headers';
 import { ROUTE_TABLE } from '../../src/api/route-table';
 import { getLocalDoc, modifyLocalDoc, setLocalDoc } from '../../src/db/local-store';
 import { INTERNAL_ERROR_TEXT } from '../../src/domain/errors';
 import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../../server/bots/registry';
-import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
+import { waitFor, type ChatClient } from './helpers/chat-client';
+import { signedInClients } from './helpers/signed-in-clients';
 import { startTestServer, type TestServer } from './helpers/server';
 
 let flags: RemoteFlags = { ...DEFAULT_REMOTE_FLAGS };
@@ -19,17 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const clients: ChatClient[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function signedInClient(): Promise<ChatClient> {
-  const c = await startChatClient({ origin: t.url });
-  clients.push(c);
-  await c.signIn(t.freshMobile(), (m) => t.lastCode(m));
-  return c;
-}
+const signedInClient = signedInClients(() => t);
 
 /** A call as the client's user, from "another device" (the test itself). */
 async function asUser(c: ChatClient, name: keyof typeof ROUTE_TABLE, body: unknown): Promise<Response> {

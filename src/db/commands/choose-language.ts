@@ -1,6 +1,6 @@
 import type { LanguageCode } from '../../domain/language-codes';
 import { appLanguageFor } from '../defaults';
-import { getClient } from '../client';
+import { whenClient } from '../client';
 import type { CommandResult } from '../command-result';
 import { setLocalDoc } from '../local-store';
 import { runEngine } from './run-engine';
@@ -10,6 +10,7 @@ import { runEngine } from './run-engine';
  * the profile when signed in. A failed profile update leaves the local choice in place.
  */
 export async function chooseLanguage(code: LanguageCode): Promise<CommandResult> {
-  await setLocalDoc(getClient().db, 'app-language', appLanguageFor(code, true));
+  // the login screen of a signed-out start offers it before the client has started: wait for it
+  await setLocalDoc((await whenClient()).db, 'app-language', appLanguageFor(code, true));
   return runEngine('chooseLanguage', code);
 }

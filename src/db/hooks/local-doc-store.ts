@@ -5,6 +5,7 @@ import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '../database';
 import type { LocalDocId, LocalDocTypes } from '../local-docs';
 import { observeLocalDoc$ } from '../local-store';
+import { bootGuess } from '../boot-guess';
 
 export interface LocalDocSnapshot<T> {
   loaded: boolean;
@@ -12,17 +13,22 @@ export interface LocalDocSnapshot<T> {
 }
 
 export class LocalDocStore<K extends LocalDocId> {
-  private snapshot: LocalDocSnapshot<LocalDocTypes[K]> = { loaded: false, doc: null };
+  private snapshot: LocalDocSnapshot<LocalDocTypes[K]>;
   private readonly listeners = new Set<() => void>();
   private subscription: Subscription | null = null;
 
   constructor(
     private readonly db: AppDatabase,
     private readonly id: K,
-  ) {}
+  ) {
+    // a signed-out start's guess, when the client arrives after the login screen rendered on it
+    this.snapshot = bootGuess(id) ?? { loaded: false, doc: null };
+  }
 
   private firstValue: Promise<void> | null = null;
   private resolveFirst: (() => void) | null = null;
+  /** A value was read from the database (the snapshot may be loaded from a boot guess before). */
+  private read = false;
 
   /**
    * Subscribes to the document without a listener (the subscription then lasts until a first
@@ -30,7 +36,7 @@ export class LocalDocStore<K extends LocalDocId> {
    */
   prime(): Promise<void> {
     this.start();
-    return this.snapshot.loaded ? Promise.resolve() : this.firstValue!;
+    return this.read ? Promise.resolve() : this.firstValue!;
   }
 
   private start(): void {
@@ -40,6 +46,7 @@ export class LocalDocStore<K extends LocalDocId> {
     });
     this.subscription = observeLocalDoc$(this.db, this.id).subscribe((doc) => {
       this.snapshot = { loaded: true, doc };
+      this.read = true;
       this.resolveFirst?.();
       this.resolveFirst = null;
       for (const l of [...this.listeners]) l();

@@ -2,7 +2,9 @@
 // another (the worker, other tabs). Results are plain objects (toJSON), safe to pass to src/ui.
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import { useDatabase } from '../client-context';
+import { getClient } from '../client';
+import { useOptionalDatabase } from '../client-context';
+import { isBootGuessing } from '../boot-guess';
 import type { AppDatabase } from '../database';
 
 export interface QuerySnapshot<T> {
@@ -15,9 +17,12 @@ export interface QuerySnapshot<T> {
  * `make` reads, joined into a string).
  */
 export function useRxQuery<T>(key: string, make: (db: AppDatabase) => Observable<T>, initial: T): QuerySnapshot<T> {
-  const db = useDatabase();
+  // No database yet: a signed-out start before its client (not loaded until it comes), or else a
+  // programming error that getClient() names.
+  const db = useOptionalDatabase() ?? (isBootGuessing() ? null : getClient().db);
   const [snapshot, setSnapshot] = useState<QuerySnapshot<T> & { key: string }>({ loaded: false, value: initial, key });
   useEffect(() => {
+    if (!db) return;
     const subscription = make(db).subscribe((value) => setSnapshot({ loaded: true, value, key }));
     return () => subscription.unsubscribe();
     // `make` is rebuilt every render by callers; `key` names its inputs

@@ -1,7 +1,7 @@
 // The chat thread (spec part 1 §2 "Chat thread", §4 "Sending a message", "Message loading"):
 // the bot's messages from RxDB, newest at the bottom, and the input. The thread reads a window
-// of the newest `limit` stored messages (one [pk, rsk] index range read); the limit grows as the
-// user nears the top, and when everything stored is shown an older page is fetched
+// of stored messages (useThreadWindow: the newest page live, then one stored page more each time
+// the user nears the top), and when everything stored is shown an older page is fetched
 // (thread-window.ts olderStep). Opening tells the engine the conversation is on screen (it
 // loads the first page, marks read); the unread count is read just before, for the marker.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,10 +14,8 @@ import {
   readUnreadCount,
   useBot,
   useConversation,
-  useThread,
-  type MessageDoc,
+  useThreadWindow,
 } from '../../db/ui-surface';
-import { MESSAGES_PAGE_SIZE } from '../../domain/constants';
 import { ThreadHeader } from './thread-header';
 import { MessageList } from './message-list';
 import { ChatComposer } from './chat-composer';
@@ -28,17 +26,16 @@ import './chat.css';
 
 export default function ChatScreen() {
   const { botUuid } = useParams({ from: '/chat/$botUuid' });
-  // A new bot is a new screen: its own limit, scroll position and draft.
+  // A new bot is a new screen: its own window, scroll position and draft.
   return <ChatThread key={botUuid} botUuid={botUuid} />;
 }
 
 function ChatThread({ botUuid }: { botUuid: string }) {
   const conversation = useConversation(botUuid);
   const bot = useBot(botUuid);
-  const [limit, setLimit] = useState(MESSAGES_PAGE_SIZE);
   const [fetching, setFetching] = useState(false);
   const [unreadAtOpen, setUnreadAtOpen] = useState<number | null>(null);
-  const thread = useThread(botUuid, limit);
+  const thread = useThreadWindow(botUuid);
 
   useEffect(() => {
     let live = true;
@@ -56,20 +53,17 @@ function ChatThread({ botUuid }: { botUuid: string }) {
 
   const name = conversation.value?.name || bot.value?.name || '';
   const icon = conversation.value?.icon || bot.value?.icon || '';
-  // A raised limit is a new query that starts unloaded: keep showing the messages read before
-  // (no flash of an empty list, and the scroll position survives).
-  const shown = useRef<MessageDoc[] | null>(null);
-  if (thread.loaded) shown.current = thread.value;
-  const messages = shown.current ?? thread.value;
-  const loaded = shown.current !== null && unreadAtOpen !== null;
+  const messages = thread.messages;
+  const loaded = thread.loaded && unreadAtOpen !== null;
 
   // The marker's place is decided once, on the first window that holds messages.
   const anchor = useRef<string | null | undefined>(undefined);
   if (anchor.current === undefined && loaded && messages.length > 0) anchor.current = firstUnreadId(messages, unreadAtOpen ?? 0);
   const unreadAnchorId = anchor.current ?? null;
 
-  const state = useRef({ limit, shown: messages.length, historyComplete: false, fetching, queryLoaded: thread.loaded });
-  state.current = { limit, shown: messages.length, historyComplete: conversation.value?.history_complete ?? false, fetching, queryLoaded: thread.loaded };
+  const state = useRef({ olderStored: false, reading: false, historyComplete: false, fetching });
+  state.current = { olderStored: thread.olderStored, reading: thread.reading, historyComplete: conversation.value?.history_complete ?? false, fetching };
+  const { readOlder } = thread;
   // A failed page (offline, server error) is not retried in a loop while the user stays at the
   // top: the next try waits for the network to come back (or the thread to change).
   const online = useOnline();
@@ -78,20 +72,17 @@ function ChatThread({ botUuid }: { botUuid: string }) {
     olderFailed.current = false;
   }, [online, messages.length]);
   const onNearTop = useCallback(() => {
-    const s = state.current;
-    if (!s.queryLoaded) return; // the raised limit is still being read
-    const step = olderStep(s);
-    if (!step || (step.fetch && olderFailed.current)) return;
-    setLimit(step.limit);
-    if (step.fetch) {
-      setFetching(true);
-      void loadOlderMessages(botUuid)
-        .then((r) => {
-          if (!r.ok) olderFailed.current = true;
-        })
-        .finally(() => setFetching(false));
-    }
-  }, [botUuid]);
+    const step = olderStep(state.current);
+    if (step === 'read') readOlder();
+    if (step !== 'fetch' || olderFailed.current) return;
+    // the window reads the page in as soon as it is stored
+    setFetching(true);
+    void loadOlderMessages(botUuid)
+      .then((r) => {
+        if (!r.ok) olderFailed.current = true;
+      })
+      .finally(() => setFetching(false));
+  }, [botUuid, readOlder]);
   const forwardToken = conversation.value?.forward_token ?? null;
   const fetchingNewer = useRef(false);
   const onNearBottom = useCallback(() => {
@@ -116,7 +107,7 @@ function ChatThread({ botUuid }: { botUuid: string }) {
           loaded={loaded}
           unreadAnchorId={unreadAnchorId}
           loadingOlder={fetching}
-          reading={!thread.loaded}
+          reading={thread.reading}
           onNearTop={onNearTop}
           onNearBottom={onNearBottom}
         />

@@ -7,14 +7,14 @@
 // in place); near the bottom it asks for newer ones; new messages are followed while the user is
 // at the bottom, else a 'jump to newest' button counts them. The user's own send always scrolls
 // down.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MessageDoc } from '../../db/ui-surface';
 import { Spinner } from '../../ui/spinner';
 import { dateTag } from '../../domain/chat-time';
 import { ThreadMessage } from './message-content';
-import { buildThreadRows, newSince, OLDER_PREFETCH_ROWS, type ThreadRow } from './thread-window';
+import { extendThreadRows, newSince, OLDER_PREFETCH_ROWS, type ThreadRow, type ThreadRows } from './thread-window';
 import { isAtBottom } from './thread-items';
 
 export interface MessageListProps {
@@ -26,7 +26,7 @@ export interface MessageListProps {
   /** The first unread bot message when the thread opened (the marker goes above it). */
   unreadAnchorId: string | null;
   loadingOlder: boolean;
-  /** The window's query is being re-read (a raised limit): near-top waits for it. */
+  /** A page of the window is being read: near-top waits for it. */
   reading: boolean;
   onNearTop: () => void;
   onNearBottom: () => void;
@@ -46,7 +46,9 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
   const intl = useIntl();
   const now = useMinuteClock();
   const scroller = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => buildThreadRows(messages, unreadAnchorId), [messages, unreadAnchorId]);
+  // a page added above builds only its own rows (thread-window.ts extendThreadRows)
+  const built = useRef<ThreadRows<MessageDoc> | null>(null);
+  const rows = useMemo(() => (built.current = extendThreadRows(built.current, messages, unreadAnchorId)).rows, [messages, unreadAnchorId]);
   const [atBottom, setAtBottom] = useState(true);
   const [lastSeenId, setLastSeenId] = useState<string | null>(null);
   const opened = useRef(false);
@@ -64,6 +66,30 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
     paddingStart: 12,
     paddingEnd: 16,
   });
+
+  // Measuring a row with anchorTo 'end' first asks whether the list sits at its end, which lays
+  // out every row's offset again (O(rows)) for each row measured: with 10,000 rows and a page of
+  // new rows measured at the top, that was the longest task of a step up (bench thread-open). Away
+  // from the bottom the answer is no, and the virtualiser then does what it does for 'start'
+  // (rows above the fold keep the view in place): so the question is skipped there.
+  const awayFromBottom = useRef(false);
+  awayFromBottom.current = !atBottom;
+  const measureRow = useCallback(
+    (node: HTMLDivElement | null) => {
+      if (!node || !awayFromBottom.current) {
+        virtualizer.measureElement(node);
+        return;
+      }
+      const { options } = virtualizer;
+      options.anchorTo = 'start';
+      try {
+        virtualizer.measureElement(node);
+      } finally {
+        options.anchorTo = 'end';
+      }
+    },
+    [virtualizer],
+  );
 
   // First paint: the unread marker (or the newest message) into view.
   useLayoutEffect(() => {
@@ -125,7 +151,7 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
     if (row.kind === 'unread') return <div className="thread__unread"><span>{intl.formatMessage({ id: 'chat.unread.marker' })}</span></div>;
     return (
       <div className={`thread__item thread__item--${row.doc.from}`}>
-        <ThreadMessage ctx={{ doc: row.doc, docs: messages, index: row.index, isLast: row.isLast, botUuid, botName, botIcon, showPicture: row.showPicture, now }} />
+        <ThreadMessage ctx={{ doc: row.doc, docs: messages, index: messages.length - 1 - row.fromEnd, isLast: row.isLast, botUuid, botName, botIcon, showPicture: row.showPicture, now }} />
       </div>
     );
   };
@@ -146,7 +172,7 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
               const row = rows[item.index];
               if (!row) return null;
               return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="thread__row">
+                <div key={item.key} data-index={item.index} ref={measureRow} className="thread__row">
                   {renderRow(row)}
                 </div>
               );

@@ -37,8 +37,12 @@ export default function HomeScreen() {
     // Offline the calls wait: the lists refresh when the network returns (online turns true).
     if (!online) return;
     void refreshChatLists();
-    void refreshDiscovery();
   }, [online]);
+
+  useEffect(() => {
+    // discovery's texts come in the app's language: a language change fetches them again
+    if (online) void refreshDiscovery();
+  }, [online, language]);
 
   useEffect(() => {
     if (language) void refreshRecentActivity(language);

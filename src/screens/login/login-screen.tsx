@@ -7,7 +7,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { OTP_LENGTH } from '../../domain/constants';
 import { COUNTRIES, DEFAULT_COUNTRY, countryByIso, formatMobile, parseMobile, type Country } from '../../domain/countries';
 import { isPhoneComplete, sanitizePhoneInput, shouldSubmitPhoneOnKey } from '../../domain/phone-input';
-import { requestOtp, useAuthFlow } from '../../db/ui-surface';
+// the modules, not the ui-surface index, which would put every screen's commands on the login route
+import { requestOtp } from '../../db/commands/request-otp';
+import { useAuthFlow } from '../../db/hooks/use-auth-flow';
 import { useShowError } from '../../app/dialog-queue';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
@@ -39,6 +41,14 @@ export default function LoginScreen() {
   const inputRef = useRef<HTMLInputElement>(null);
   const online = useOnline();
   const complete = isPhoneComplete(digits, country);
+
+  // A signed-out start renders before the database is read: a number kept by 'edit mobile'
+  // arrives a moment later, and fills the field if the user has not typed yet.
+  useEffect(() => {
+    if (!kept || digits !== '') return;
+    setCountry(kept.country);
+    setDigits(kept.national);
+  }, [kept]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const countries = useMemo(
     () => COUNTRIES.map((c) => ({ iso: c.iso, dialCode: c.dialCode, label: intl.formatMessage({ id: 'login.phone.countryOption' }, { country: countryName(c.iso, intl.locale, c.name), dialCode: c.dialCode }) })),

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { chooseLanguage, useAppLanguage } from '../../db/ui-surface';
+// the modules, not the ui-surface index (the login route shows this switcher: report-size.ts)
+import { chooseLanguage } from '../../db/commands/choose-language';
+import { useAppLanguage } from '../../db/hooks/use-app-language';
 import { LANGUAGES, languageOption, type LanguageCode } from '../../i18n/languages';
 import { Dialog } from '../../ui/dialog';
 import { ChoiceCards } from '../../ui/choice-cards';

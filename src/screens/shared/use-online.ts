@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useSyncStatus } from '../../db/ui-surface';
+// the module, not the ui-surface index (the login route uses this hook: report-size.ts)
+import { useSyncStatus } from '../../db/hooks/use-sync-status';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);

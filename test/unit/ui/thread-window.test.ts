@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildThreadRows, firstUnreadId, newSince, olderStep } from '../../../src/screens/chat/thread-window';
+import fc from 'fast-check';
+import { buildThreadRows, extendThreadRows, firstUnreadId, newSince, olderStep, type ThreadRows } from '../../../src/screens/chat/thread-window';
 import { activeMenu, chosenLabels, type ThreadMessage } from '../../../src/screens/chat/thread-items';
-import { MESSAGES_PAGE_SIZE } from '../../../src/domain/constants';
 
 const at = (y: number, mo: number, d: number, h = 12, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
 let n = 0;
@@ -30,6 +30,38 @@ describe('buildThreadRows', () => {
   });
 });
 
+describe('extendThreadRows', () => {
+  it('gives the rows buildThreadRows gives, page by page as older pages are added above, and whole when the list changes otherwise', () => {
+    const day = 24 * 60 * 60_000;
+    // gaps of up to two days, so pages meet within a day and across days; a bot picture gap or not
+    const gaps = fc.array(fc.oneof(fc.integer({ min: 0, max: 10 * 60_000 }), fc.integer({ min: 0, max: 2 * day })), { minLength: 1, maxLength: 60 });
+    fc.assert(
+      fc.property(gaps, fc.array(fc.boolean(), { maxLength: 60 }), fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 12 }), fc.nat(80), (g, users, pageSizes, anchorAt) => {
+        let t = at(2026, 3, 1);
+        const all = g.map((d, i) => msg((t += d), users[i] ? 'user' : 'bot'));
+        const anchor = all[anchorAt]?.id ?? null;
+        let shown = 0;
+        let rows: ThreadRows<ThreadMessage> | null = null;
+        for (const size of [...pageSizes, all.length]) {
+          shown = Math.min(all.length, shown + size);
+          const window = all.slice(all.length - shown);
+          const before = rows;
+          rows = extendThreadRows(rows, window, anchor);
+          expect(rows.rows).toEqual(buildThreadRows(window, anchor));
+          // unchanged rows of the page before are the same objects (not rebuilt)
+          if (before && before.rows.length > 3 && window.length > before.messages.length) expect(rows.rows.at(-1)).toBe(before.rows.at(-1));
+        }
+        // a new message at the bottom, and a changed message: all rows again, still right
+        const grown = [...all, msg(t + 1000)];
+        expect(extendThreadRows(rows, grown, anchor).rows).toEqual(buildThreadRows(grown, anchor));
+        const changed = all.map((m, i) => (i === Math.floor(all.length / 2) ? { ...m, from: m.from === 'bot' ? ('user' as const) : ('bot' as const) } : m));
+        expect(extendThreadRows(rows, changed, anchor).rows).toEqual(buildThreadRows(changed, anchor));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('firstUnreadId', () => {
   const list = [msg(1), msg(2, 'user'), msg(3), msg(4), msg(5, 'user')];
   it('is the count-th bot message from the end', () => {
@@ -44,16 +76,19 @@ describe('firstUnreadId', () => {
 });
 
 describe('olderStep', () => {
-  it('reads more stored messages while the window is full', () => {
-    expect(olderStep({ limit: 50, shown: 50, historyComplete: false, fetching: false })).toEqual({ limit: 50 + MESSAGES_PAGE_SIZE, fetch: false });
-    expect(olderStep({ limit: 50, shown: 50, historyComplete: true, fetching: true })).toEqual({ limit: 100, fetch: false });
+  const s = { olderStored: true, reading: false, historyComplete: false, fetching: false };
+  it('reads the next stored page while more may be stored, even with the history complete or a fetch running', () => {
+    expect(olderStep(s)).toBe('read');
+    expect(olderStep({ ...s, historyComplete: true, fetching: true })).toBe('read');
   });
   it('fetches from the server when everything stored is shown and history is not complete', () => {
-    expect(olderStep({ limit: 100, shown: 73, historyComplete: false, fetching: false })).toEqual({ limit: 150, fetch: true });
+    expect(olderStep({ ...s, olderStored: false })).toBe('fetch');
   });
-  it('does nothing at the start of history or while a fetch runs', () => {
-    expect(olderStep({ limit: 100, shown: 73, historyComplete: true, fetching: false })).toBeNull();
-    expect(olderStep({ limit: 100, shown: 73, historyComplete: false, fetching: true })).toBeNull();
+  it('does nothing while a read runs, at the start of history, or while a fetch runs', () => {
+    expect(olderStep({ ...s, reading: true })).toBeNull();
+    expect(olderStep({ ...s, olderStored: false, reading: true })).toBeNull();
+    expect(olderStep({ ...s, olderStored: false, historyComplete: true })).toBeNull();
+    expect(olderStep({ ...s, olderStored: false, fetching: true })).toBeNull();
   });
 });
 
