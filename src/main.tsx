@@ -1,6 +1,8 @@
 // Boot: open the database and start the sync engine (src/db/README.md), then render. Until then
 // index.html shows the logo; if the database cannot open (storage blocked, private mode on an
 // old browser), a short notice in the stored language (English by default) explains it.
+// first: starts the database's chunk on its way before the other modules evaluate
+import './app/boot-early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startClient } from './db/client';
