@@ -8,6 +8,8 @@ import { useAuthFlow } from '../db/hooks/use-auth-flow';
 import { useOnboardingState } from '../db/hooks/use-onboarding-step';
 import { useSession } from '../db/hooks/use-session';
 import { useSettings } from '../db/hooks/use-settings';
+import { markBoot } from '../db/boot-gate';
+import { useScreenPainted } from '../db/hooks/use-screen-painted';
 import { AppIntlProvider } from './intl-provider';
 import { ErrorBoundary } from './error-boundary';
 import { CrashScreen } from './crash-screen';
@@ -43,7 +45,10 @@ function useFontSettings() {
 function Routes() {
   const auth = useAuthSnapshot();
   useFontSettings();
+  // a start that does not land on the home list (signed out, onboarding) has nothing to wait for
+  useScreenPainted(auth !== null && !(auth.signedIn && auth.onboardingStep === null));
   if (!auth) return <Splash />;
+  markBoot('auth-ready');
   return <LiveRouter auth={auth} />;
 }
 

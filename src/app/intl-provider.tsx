@@ -8,6 +8,7 @@ import { loadMessages, type Messages } from '../i18n/load-messages';
 import { loadFontsFor } from '../i18n/fonts';
 import { useAppLanguage } from '../db/hooks/use-app-language';
 import { useProfile } from '../db/hooks/use-profile';
+import { markBoot } from '../db/boot-gate';
 import { Splash } from './splash';
 import { rememberLanguageHint } from './boot-preload';
 
@@ -65,6 +66,7 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
   }, [locale]);
 
   if (!loaded) return <Splash />;
+  markBoot('intl-ready');
   return (
     <IntlProvider
       locale={loaded.locale === 'en' ? 'en-IN' : `${loaded.locale}-IN`}

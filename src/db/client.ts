@@ -6,7 +6,8 @@ import type { Engine, EngineArgs, EngineCommandName, EngineResult } from '../syn
 import type { WorkerInit } from '../workers/worker-api';
 import type { AppDatabase, OpenDatabaseOptions } from './database';
 import { DEFAULT_DB_NAME } from './database-name';
-import { ensureSession } from './local-store';
+import { ensureSession, getLocalDoc } from './local-store';
+import { markBoot } from './boot-gate';
 
 // RxDB (./database) and the worker's client load with the first startClient(), not with this
 // module: commands and hooks import it, and a signed-out start renders the login screen before
@@ -37,6 +38,14 @@ export interface StartClientOptions extends OpenDatabaseOptions {
   origin?: string;
   /** The version-name header; default the package version. */
   versionName?: string;
+  /** Reads to do before resolving, in parallel with the session check (boot: prefetchForBoot). */
+  prefetch?: (db: AppDatabase) => Promise<void>;
+  /**
+   * The sync worker is spawned once this settles (boot on /home: whenScreenPainted, so the
+   * worker's database open does not compete with the first paint); default at once. Engine calls
+   * made before wait inside invoke().
+   */
+  startWorkerAfter?: Promise<unknown>;
 }
 
 export const APP_VERSION_NAME: string = version;
@@ -63,8 +72,15 @@ export function whenClient(): Promise<Client> {
 /** Opens the database, makes sure the device id exists, starts the engine; idempotent per page is the caller's job. */
 export async function startClient(options: StartClientOptions = {}): Promise<Client> {
   const name = options.name ?? DEFAULT_DB_NAME;
+  markBoot('db-open');
   const db = await openDatabase({ ...options, name });
-  await ensureSession(db);
+  markBoot('db-opened');
+  // the session exists on every start but the first: a read, not a write (a readwrite transaction)
+  const session = async () => {
+    if (!(await getLocalDoc(db, 'session'))) await ensureSession(db);
+  };
+  await Promise.all([session(), options.prefetch?.(db)]);
+  markBoot('session');
   const origin = options.origin ?? '';
   const versionName = options.versionName ?? APP_VERSION_NAME;
 
@@ -77,8 +93,11 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
     // the page renders from its own instance meanwhile (a cold start shows the stored chat list
     // without waiting for it), and engine calls wait for the worker inside invoke().
     const started = (async (): Promise<Engine> => {
+      await options.startWorkerAfter?.catch(() => undefined);
+      markBoot('worker-spawn');
       try {
         const spawned = await startWorkerEngine({ dbName: name, origin, versionName });
+        markBoot('worker-ready');
         worker = spawned.worker;
         if (current) current.worker = worker;
         return spawned.engine;

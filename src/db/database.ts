@@ -8,6 +8,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb/plugins/core';
 import { collectionCreators, type AppCollections } from './schemas';
 import { DEFAULT_DB_NAME } from './database-name';
+import { markBoot } from './boot-gate';
 
 export { DEFAULT_DB_NAME };
 
@@ -56,6 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     eventReduce: true,
     ignoreDuplicate: options.ignoreDuplicate ?? false,
   });
+  markBoot('db-created');
   await db.addCollections(collectionCreators);
   return db;
 }

@@ -151,6 +151,9 @@ export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';
 export { startClient, getClient, type Client, type StartClientOptions } from './client';
 export { DatabaseProvider } from './database-provider';
+// Cold start (bench/README.md "cold-start"): the first screen says when it is painted.
+export { useScreenPainted } from './hooks/use-screen-painted';
+export { markBoot, whenScreenPainted } from './boot-gate';
 export type {
   SessionDoc,
   AppLanguageDoc,

@@ -25,16 +25,39 @@ export class LocalDocStore<K extends LocalDocId> {
     this.snapshot = bootGuess(id) ?? { loaded: false, doc: null };
   }
 
+  private firstValue: Promise<void> | null = null;
+  private resolveFirst: (() => void) | null = null;
+  /** A value was read from the database (the snapshot may be loaded from a boot guess before). */
+  private read = false;
+
+  /**
+   * Subscribes to the document without a listener (the subscription then lasts until a first
+   * listener comes and goes); resolves once its first value is in.
+   */
+  prime(): Promise<void> {
+    this.start();
+    return this.read ? Promise.resolve() : this.firstValue!;
+  }
+
+  private start(): void {
+    if (this.subscription) return;
+    this.firstValue ??= new Promise<void>((resolve) => {
+      this.resolveFirst = resolve;
+    });
+    this.subscription = observeLocalDoc$(this.db, this.id).subscribe((doc) => {
+      this.snapshot = { loaded: true, doc };
+      this.read = true;
+      this.resolveFirst?.();
+      this.resolveFirst = null;
+      for (const l of [...this.listeners]) l();
+    });
+  }
+
   readonly getSnapshot = (): LocalDocSnapshot<LocalDocTypes[K]> => this.snapshot;
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    if (!this.subscription) {
-      this.subscription = observeLocalDoc$(this.db, this.id).subscribe((doc) => {
-        this.snapshot = { loaded: true, doc };
-        for (const l of [...this.listeners]) l();
-      });
-    }
+    this.start();
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0 && this.subscription) {
@@ -45,6 +68,15 @@ export class LocalDocStore<K extends LocalDocId> {
       }
     };
   };
+}
+
+/**
+ * Starts reading the documents before any component asks (boot, src/db/boot-prefetch.ts), all at
+ * once: the providers then render with `loaded` true on their first pass instead of reading one
+ * provider's documents after another's. Resolves when each has its first value.
+ */
+export function primeLocalDocs(db: AppDatabase, ids: readonly LocalDocId[]): Promise<void> {
+  return Promise.all(ids.map((id) => localDocStore(db, id).prime())).then(() => undefined);
 }
 
 const stores = new WeakMap<AppDatabase, Map<LocalDocId, LocalDocStore<LocalDocId>>>();

@@ -2,15 +2,24 @@
 import { map } from 'rxjs';
 import { pkFor } from '../outbox-store';
 import type { BotDoc, ConversationDoc, MessageDoc } from '../schemas';
+import type { AppDatabase } from '../database';
 import { useRxQuery, type QuerySnapshot } from './use-rx-query';
 import { useSession } from './use-session';
 
 const EMPTY: never[] = [];
 
+/**
+ * The query of useConversations. RxDB keeps one RxQuery per query (its query cache), so a boot
+ * prefetch (src/db/boot-prefetch.ts) that subscribes to this early hands the hook a result at once.
+ */
+export function conversationsQuery(db: AppDatabase) {
+  return db.conversations.find({ sort: [{ last_activity: 'desc' }] });
+}
+
 /** Conversations, most recent activity first (archived and blocked ones included: filter in the screen). */
 export function useConversations(): QuerySnapshot<ConversationDoc[]> {
   return useRxQuery('conversations', (db) =>
-    db.conversations.find({ sort: [{ last_activity: 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), EMPTY);
+    conversationsQuery(db).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()))), EMPTY);
 }
 
 export function useConversation(botUuid: string): QuerySnapshot<ConversationDoc | null> {

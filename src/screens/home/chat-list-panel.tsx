@@ -4,7 +4,7 @@
 // relative time and the unread count; then the user's mini apps from the stored recent activity.
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useConversations, useRecentActivity, type ConversationDoc } from '../../db/ui-surface';
+import { markBoot, useConversations, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
 import { withoutHidden } from '../../domain/discovery';
 import { MiniAppRow } from './mini-app-row';
 import { useRemoteFlags } from '../../db/hooks';
@@ -15,6 +15,10 @@ import { previewOf, visibleConversations } from './conversation-preview';
 import { listTime, previewText } from './list-format';
 import { ChatArt } from './home-art';
 import { ActionToast } from '../bots/action-toast';
+import { useProgressiveCount } from './use-progressive-count';
+
+/** Rows built for the first painted frame: more than a 390×844 screen shows (about 9). */
+const FIRST_ROWS = 20;
 
 function timeOf(c: ConversationDoc): number {
   return c.last_message?.timestamp ?? c.last_activity;
@@ -27,6 +31,8 @@ export function ChatListPanel() {
   const activity = useRecentActivity();
   // the remote hidden-bots list (spec part 1 §3) leaves the list too
   const hidden = useRemoteFlags().hidden_bots;
+  useScreenPainted(conversations.loaded);
+  const rendered = useProgressiveCount(conversations.value.length, FIRST_ROWS, conversations.loaded);
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
   const shown = withoutHidden(visibleConversations(conversations.value), hidden);
   const miniApps = activity.value?.payload.mini_app_subscription_list ?? [];
@@ -48,6 +54,7 @@ export function ChatListPanel() {
       </>
     );
   }
+  markBoot('chat-list-render');
   const now = Date.now();
   return (
     <section className="home-list" aria-labelledby="home-chat-heading">
@@ -55,7 +62,7 @@ export function ChatListPanel() {
         {intl.formatMessage({ id: 'home.chat.heading' })}
       </h2>
       <ul className="home-list__items home-list__items--rows">
-        {shown.map((c) => {
+        {shown.slice(0, rendered).map((c) => {
           const at = timeOf(c);
           return (
             <li key={c.bot_uuid}>

@@ -37,7 +37,7 @@ export function HomeHeader() {
           {!online && (
             <span className="home-header__offline" data-testid="home-offline-indicator">
               <span className="home-header__offline-dot" aria-hidden="true" />
-              {intl.formatMessage({ id: 'home.offline.indicator' })}
+              <span className="home-header__offline-text">{intl.formatMessage({ id: 'home.offline.indicator' })}</span>
             </span>
           )}
           <LanguageSwitcher tone="on-brand" />

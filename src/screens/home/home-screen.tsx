@@ -3,7 +3,7 @@
 // posts come in a later release. The lists are refreshed once per visit (offline the stored ones stay).
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { refreshChatLists, refreshDiscovery, refreshRecentActivity, setHomeTab, useAppLanguage, useProfile, useSettings } from '../../db/ui-surface';
+import { refreshChatLists, refreshDiscovery, refreshRecentActivity, setHomeTab, markBoot, useAppLanguage, useScreenPainted, useProfile, useSettings } from '../../db/ui-surface';
 import { useOnline } from '../shared/use-online';
 import type { SettingsDoc } from '../../db/local-docs';
 import { OfflineBanner } from '../../ui/offline-banner';
@@ -21,6 +21,7 @@ const TABS: readonly HomeTab[] = ['discover', 'chat', 'post'];
 const ID_PREFIX = 'home';
 
 export default function HomeScreen() {
+  markBoot('home-render');
   const intl = useIntl();
   const settings = useSettings();
   const online = useOnline();
@@ -28,6 +29,8 @@ export default function HomeScreen() {
   const language = useAppLanguage().doc?.code;
   const tab = settings.doc.homeTab;
   const name = profile.doc?.name?.trim();
+  // the Chat tab's list says so itself once its rows are in (chat-list-panel.tsx)
+  useScreenPainted(tab !== 'chat');
 
   useEffect(() => {
     // A failure (offline, server error) keeps the stored lists; its dialog, if any, comes from sync-status.

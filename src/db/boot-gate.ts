@@ -1,0 +1,32 @@
+// Cold start (issue 6, bench/README.md "cold-start"): work that the first screen does not need
+// waits until that screen is painted. The sync worker opens its own instance of the database,
+// which costs as much again as the page's and, on 2 cores, delays the page's first list by
+// hundreds of milliseconds; it is spawned once the screen says it is painted (or after a cap, in
+// case no screen ever says so, e.g. a redirect to a screen that does not).
+let open: () => void = () => {};
+const painted = new Promise<void>((resolve) => {
+  open = resolve;
+});
+
+/** The first screen is painted (idempotent). */
+export function screenPainted(): void {
+  markBoot('screen-painted');
+  open();
+}
+
+/** Resolves when screenPainted() is called, or after `capMs` at the latest. */
+export function whenScreenPainted(capMs: number): Promise<void> {
+  return Promise.race([painted, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
+const marked = new Set<string>();
+
+/**
+ * A `boot:<name>` performance mark, once per page: the steps of a start, which
+ * bench/cold-start-profile.ts reads to break the cold start down. Render bodies may call it.
+ */
+export function markBoot(name: string): void {
+  if (marked.has(name) || typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  marked.add(name);
+  performance.mark(`boot:${name}`);
+}

@@ -1,0 +1,122 @@
+// Cold start (bench/README.md "cold-start"): the boot reads start together and their results are
+// there when the first components ask; the sync worker waits for the first painted screen.
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Subscription } from 'rxjs';
+import type { AppDatabase } from '../../../src/db/database';
+import { startClient, type Client } from '../../../src/db/client';
+import { BOOT_LOCAL_DOCS, prefetchForBoot } from '../../../src/db/boot-prefetch';
+import { screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
+import { localDocStore, primeLocalDocs } from '../../../src/db/hooks/local-doc-store';
+import { conversationsQuery } from '../../../src/db/hooks/use-chat';
+import { patchLocalDoc } from '../../../src/db/local-store';
+import { DEFAULT_SETTINGS } from '../../../src/db/defaults';
+import type { ConversationDoc } from '../../../src/db/schemas';
+import { fakeIndexedDb, freshDbName, openTestDatabase } from './helpers/fake-db';
+
+const open: AppDatabase[] = [];
+const subscriptions: Subscription[] = [];
+let client: Client | null = null;
+afterEach(async () => {
+  subscriptions.splice(0).forEach((s) => s.unsubscribe());
+  await client?.close();
+  client = null;
+  await Promise.all(open.splice(0).map((d) => d.close()));
+});
+
+function conversation(botUuid: string, lastActivity: number): ConversationDoc {
+  return {
+    bot_uuid: botUuid, name: `Shop ${botUuid}`, icon: '', block_time: null, archive_time: null, mute_time: null, mute_duration: null,
+    pinned: false, unread_count: 0, last_message: null, last_activity: lastActivity, conversed: true, opened_at: 0,
+    forward_token: null, backward_token: null, history_complete: false, initial_loaded: true, delivered_sk: '',
+  };
+}
+
+describe('boot prefetch', () => {
+  test('primeLocalDocs reads every document with no subscriber; the first subscriber renders it at once and follows changes', async () => {
+    const db = await openTestDatabase();
+    open.push(db);
+    await patchLocalDoc(db, 'settings', { homeTab: 'chat' }, DEFAULT_SETTINGS);
+    const store = localDocStore(db, 'settings');
+    expect(store.getSnapshot().loaded).toBe(false);
+    await primeLocalDocs(db, ['settings', 'session', 'app-language']);
+    expect(store.getSnapshot()).toEqual({ loaded: true, doc: { ...DEFAULT_SETTINGS, homeTab: 'chat' } });
+    expect(localDocStore(db, 'session').getSnapshot()).toEqual({ loaded: true, doc: null });
+    expect(localDocStore(db, 'app-language').getSnapshot().loaded).toBe(true);
+    // priming again (a second boot read) answers at once
+    await primeLocalDocs(db, ['settings']);
+    const changed = new Promise<void>((resolve) => {
+      const off = store.subscribe(() => {
+        if (store.getSnapshot().doc?.homeTab === 'discover') {
+          off();
+          resolve();
+        }
+      });
+    });
+    await patchLocalDoc(db, 'settings', { homeTab: 'discover' }, DEFAULT_SETTINGS);
+    await changed;
+  });
+
+  test('prefetchForBoot on /home reads the boot documents and keeps the chat list query warm: a later subscriber gets its rows synchronously', async () => {
+    const db = await openTestDatabase();
+    open.push(db);
+    await db.conversations.bulkInsert([conversation('b1', 10), conversation('b2', 30), conversation('b3', 20)]);
+    await prefetchForBoot(db, '/home');
+    for (const id of BOOT_LOCAL_DOCS) expect(localDocStore(db, id).getSnapshot().loaded).toBe(true);
+    // wait for the held query's first result through a subscriber of the same RxQuery
+    await new Promise<void>((resolve) => {
+      const s = conversationsQuery(db).$.subscribe(() => resolve());
+      subscriptions.push(s);
+    });
+    subscriptions.splice(0).forEach((s) => s.unsubscribe());
+    let rows: string[] | null = null;
+    subscriptions.push(conversationsQuery(db).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
+    expect(rows).toEqual(['b2', 'b3', 'b1']);
+  });
+
+  test('prefetchForBoot on another path does not hold the chat list query', async () => {
+    const db = await openTestDatabase();
+    open.push(db);
+    await db.conversations.bulkInsert([conversation('b1', 10)]);
+    await prefetchForBoot(db, '/chat/b1');
+    await new Promise<void>((resolve) => {
+      const s = conversationsQuery(db).$.subscribe(() => resolve());
+      subscriptions.push(s);
+    });
+    subscriptions.splice(0).forEach((s) => s.unsubscribe());
+    let rows: string[] | null = null;
+    subscriptions.push(conversationsQuery(db).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
+    // nobody held it: the new subscription runs the query again, asynchronously
+    expect(rows).toBeNull();
+  });
+});
+
+describe('boot gate and the sync worker start', () => {
+  test('whenScreenPainted resolves at its cap when no screen says it is painted', async () => {
+    let capped = false;
+    await whenScreenPainted(5).then(() => (capped = true));
+    expect(capped).toBe(true);
+  });
+
+  test('startClient spawns the engine only once startWorkerAfter settles; engine calls made before wait for it', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    client = await startClient({ name: freshDbName('boot'), ...fakeIndexedDb, devMode: true, ignoreDuplicate: true, origin: 'http://api.test', startWorkerAfter: gate });
+    let answered = false;
+    // Node has no Worker: once the gate opens, the client falls back to the in-process engine
+    const call = client.engine.invoke('networkChanged', false).then(() => (answered = true));
+    // a full database round trip later, the call is still waiting for the gate
+    await client.db.getLocal('session');
+    await client.db.conversations.find().exec();
+    expect(answered).toBe(false);
+    open();
+    await call;
+    expect(answered).toBe(true);
+  });
+
+  test('screenPainted opens the gate for every waiter, however long its cap', async () => {
+    const waiting = whenScreenPainted(3_600_000);
+    screenPainted();
+    await waiting;
+    await whenScreenPainted(3_600_000);
+  });
+});
