@@ -48,7 +48,6 @@
 //   useConversation(botUuid): QuerySnapshot<ConversationDoc | null>
 //   useBots(): QuerySnapshot<BotDoc[]>                       suggested bots, server order
 //   useBot(botUuid): QuerySnapshot<BotDoc | null>
-//   useThread(botUuid, limit): QuerySnapshot<MessageDoc[]>   newest `limit`, oldest first
 //   useThreadWindow(botUuid): ThreadWindow                   the thread's window, oldest first: newest page live, readOlder() adds a stored page
 //   useOutboxCount(): QuerySnapshot<number>
 //   QuerySnapshot<T> = { loaded: boolean; value: T }
@@ -88,7 +87,6 @@ export {
   useConversation,
   useBots,
   useBot,
-  useThread,
   useThreadWindow,
   useOutboxCount,
   useDiscoveryPage,

@@ -1,10 +1,8 @@
 // Hooks over the chat collections (DESIGN.md §2: screens render only what they observe here).
 import { map } from 'rxjs';
-import { pkFor } from '../outbox-store';
-import type { BotDoc, ConversationDoc, MessageDoc } from '../schemas';
+import type { BotDoc, ConversationDoc } from '../schemas';
 import type { AppDatabase } from '../database';
 import { useRxQuery, type QuerySnapshot } from './use-rx-query';
-import { useSession } from './use-session';
 
 const EMPTY: never[] = [];
 
@@ -35,17 +33,6 @@ export function useBots(): QuerySnapshot<BotDoc[]> {
 
 export function useBot(botUuid: string): QuerySnapshot<BotDoc | null> {
   return useRxQuery(`bot:${botUuid}`, (db) => db.bots.findOne(botUuid).$.pipe(map((d) => (d ? d.toMutableJSON() : null))), null);
-}
-
-/**
- * The newest `limit` messages of a conversation, oldest first (one index range read on
- * [pk, rsk], which stops after `limit` rows; see reverseSortKey). Raise `limit` to show older stored messages; loadOlderMessages fetches more.
- */
-export function useThread(botUuid: string, limit: number): QuerySnapshot<MessageDoc[]> {
-  const owner = useSession().doc?.mobile ?? '';
-  const pk = pkFor(botUuid, owner);
-  return useRxQuery(`thread:${pk}:${limit}`, (db) =>
-    db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON()).reverse())), EMPTY);
 }
 
 /** How many sends wait in the outbox (queued or failed). */
