@@ -1,4 +1,4 @@
-// The thread query (useThread: newest 50 messages of a conversation by [pk, sk]) on 100,000
+// The thread query (the newest page of useThreadWindow: newest 50 messages of a conversation by [pk, sk]) on 100,000
 // stored messages in headless Chromium (real IndexedDB), against a raw IndexedDB index range
 // read of the same data: a cursor on [pk, sk] going backwards, 50 items.
 import { fmtRatio, openBenchBrowser } from './browser-harness';
@@ -39,7 +39,7 @@ const bench: Bench = async () => {
     }
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     return {
-      subject: "useThread's query: db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit: 50 }).exec() (RxDB on Dexie, IndexedDB)",
+      subject: "the thread's newest-page query: db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit: 50 }).exec() (RxDB on Dexie, IndexedDB)",
       reference: "raw IndexedDB: openCursor(IDBKeyRange.bound([pk, ''], [pk, '\\uffff']), 'prev') on an index [pk, sk] of the same documents, 50 values",
       notes: [
         `Chromium ${b.chromiumVersion} headless, page built by Vite in production mode (no RxDB dev-mode), served by the reference server at ${b.url}`,
