@@ -13,10 +13,29 @@ import { markBoot } from './boot-gate';
 // module: commands and hooks import it, and a signed-out start renders the login screen before
 // the data client starts (src/app/boot-hint.ts), so the login route does not carry the database.
 async function openDatabase(options: OpenDatabaseOptions): Promise<AppDatabase> {
-  return (await import('./database')).openDatabase(options);
+  return (await loadCode(() => import('./database'))).openDatabase(options);
 }
 async function startWorkerEngine(config: WorkerInit): Promise<{ engine: Engine; worker: Worker }> {
   return (await import('../workers/sync-client')).startWorkerEngine(config);
+}
+
+/**
+ * The data client's code could not be fetched: on a signed-out first visit it loads after the
+ * login screen, and the network can go in between. Nothing was opened; a later start may work.
+ */
+export class ClientCodeUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the data client code could not be loaded (no network?)', { cause });
+    this.name = 'ClientCodeUnavailable';
+  }
+}
+
+async function loadCode<M>(load: () => Promise<M>): Promise<M> {
+  try {
+    return await load();
+  } catch (err) {
+    throw new ClientCodeUnavailable(err);
+  }
 }
 
 export interface Client {
@@ -69,11 +88,45 @@ export function whenClient(): Promise<Client> {
   return current ? Promise.resolve(current) : new Promise((resolve) => waitingForClient.push(resolve));
 }
 
+/** Commands waiting for the outcome of a start: the client, or null when its code could not be fetched. */
+const waitingForStart: Array<(client: Client | null) => void> = [];
+let codeUnavailable = false;
+let retryStart: (() => void) | null = null;
+
+/** The signed-out start's provider says how to start again after ClientCodeUnavailable. */
+export function setClientRetry(retry: (() => void) | null): void {
+  retryStart = retry;
+}
+
+/**
+ * For a command a user can run before the client is up (the login screen of a signed-out start):
+ * the client once started, or null when its code could not be fetched (no network), so that the
+ * command says so instead of waiting for ever. After such a failure, asking starts another try.
+ */
+export function clientForCommand(): Promise<Client | null> {
+  if (current) return Promise.resolve(current);
+  const outcome = new Promise<Client | null>((resolve) => waitingForStart.push(resolve));
+  if (codeUnavailable) {
+    if (retryStart) retryStart();
+    else for (const resolve of waitingForStart.splice(0)) resolve(null);
+  }
+  return outcome;
+}
+
 /** Opens the database, makes sure the device id exists, starts the engine; idempotent per page is the caller's job. */
 export async function startClient(options: StartClientOptions = {}): Promise<Client> {
   const name = options.name ?? DEFAULT_DB_NAME;
   markBoot('db-open');
-  const db = await openDatabase({ ...options, name });
+  let db: AppDatabase;
+  try {
+    db = await openDatabase({ ...options, name });
+  } catch (err) {
+    if (err instanceof ClientCodeUnavailable) {
+      codeUnavailable = true;
+      for (const resolve of waitingForStart.splice(0)) resolve(null);
+    }
+    throw err;
+  }
   markBoot('db-opened');
   // the session exists on every start but the first: a read, not a write (a readwrite transaction)
   const session = async () => {
@@ -92,7 +145,7 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
     // The worker opens its own instance of the database, which costs as much again as the page's:
     // the page renders from its own instance meanwhile (a cold start shows the stored chat list
     // without waiting for it), and engine calls wait for the worker inside invoke().
-    const started = (async (): Promise<Engine> => {
+    const startEngine = async (): Promise<Engine> => {
       await options.startWorkerAfter?.catch(() => undefined);
       markBoot('worker-spawn');
       try {
@@ -105,16 +158,26 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
         // No module workers (or the worker failed to boot): run the same engine on the page.
         // Loaded only then, so the page's bundle does not carry the engine it normally leaves to the worker.
         console.warn('sync worker unavailable, running the engine on the page', err);
-        const { createInProcessEngine } = await import('../sync/engine');
+        const { createInProcessEngine } = await loadCode(() => import('../sync/engine'));
         return createInProcessEngine(db, { fetch: (input, init) => fetch(input, init), origin, versionName });
       }
-    })();
+    };
+    // Started at once; if neither the worker nor the page's engine could load (the network went
+    // before their code came), the next call tries again.
+    let started: Promise<Engine> | null = startEngine();
+    const ready = (): Promise<Engine> => {
+      const attempt = (started ??= startEngine());
+      attempt.catch(() => {
+        if (started === attempt) started = null;
+      });
+      return attempt;
+    };
     engine = {
       async invoke<K extends EngineCommandName>(commandName: K, ...args: EngineArgs<K>): Promise<EngineResult<K>> {
-        return (await started).invoke(commandName, ...args);
+        return (await ready()).invoke(commandName, ...args);
       },
       async close() {
-        await (await started).close();
+        await (await ready()).close();
       },
     };
   }
@@ -143,6 +206,8 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
     },
   };
   current = client;
+  codeUnavailable = false;
   for (const resolve of waitingForClient.splice(0)) resolve(client);
+  for (const resolve of waitingForStart.splice(0)) resolve(client);
   return client;
 }

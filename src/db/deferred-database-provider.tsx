@@ -2,9 +2,11 @@
 // guess (boot-guess.ts) and the data client, with RxDB and the sync worker, starts after the
 // opening screen's code has arrived, so a first visit on a slow network downloads and parses the
 // login screen before the database. Commands the login screen runs before then wait for the
-// client (whenClient). If the database cannot open, `fallback` replaces the app, as at a normal boot.
+// client (clientForCommand). If the network goes before the database's code comes, the app stays
+// and a later command (or the network's return) starts it again; if the database itself cannot
+// open, `fallback` replaces the app, as at a normal boot.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Client } from './client';
+import { ClientCodeUnavailable, setClientRetry, type Client } from './client';
 import { ClientContext } from './client-context';
 import { beginBootGuess, endBootGuess } from './boot-guess';
 import type { LocalDocTypes } from './local-docs';
@@ -31,19 +33,33 @@ export function DeferredDatabaseProvider({ start, guess, fallback, children }: D
 
   useEffect(() => {
     let live = true;
-    // once per page, though StrictMode runs this effect twice in development
-    started.current ??= start();
-    started.current.then(
-      (c) => {
-        if (live) setClient(c);
-      },
-      (err: unknown) => {
-        console.error('could not start the data client', err);
-        if (live) setFailed(true);
-      },
-    );
+    const attempt = () => {
+      // once per page (and per retry), though StrictMode runs this effect twice in development
+      const current = (started.current ??= start());
+      current.then(
+        (c) => {
+          if (live) setClient(c);
+          setClientRetry(null);
+        },
+        (err: unknown) => {
+          if (err instanceof ClientCodeUnavailable) {
+            // The network went before the database's code came: the login screen stays, and the
+            // next command or the network's return tries again (commands meanwhile say there is
+            // no internet instead of waiting).
+            if (started.current === current) started.current = null;
+            setClientRetry(attempt);
+            return;
+          }
+          console.error('could not start the data client', err);
+          if (live) setFailed(true);
+        },
+      );
+    };
+    attempt();
+    window.addEventListener('online', attempt);
     return () => {
       live = false;
+      window.removeEventListener('online', attempt);
     };
   }, [start]);
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchBrowser, seriousAxeViolations } from './helpers/browser';
+import { dialogNamed, launchBrowser, seriousAxeViolations } from './helpers/browser';
 import { freshNationalNumber, startAppServer } from './helpers/app-server';
 import { requestCode, signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
@@ -83,6 +83,31 @@ describe('login route without the database', () => {
     // the request waits for the client; the OTP screen comes once the database code arrives
     await page.getByRole('button', { name: en('login.continue.pending') }).waitFor();
     await release();
+    await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/otp-verification');
+    await context.close();
+  });
+
+  it('when the network goes before the database code comes, Continue says there is no internet and keeps the number; once it is back, Continue sends the code', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    let failing = true;
+    // the database chunk cannot be fetched, as after the network went (ERR_INTERNET_DISCONNECTED)
+    await context.route(DATABASE_CHUNK, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+    const page = await context.newPage();
+    await page.goto(server.url);
+    const phone = page.getByLabel(en('login.phone.label'), { exact: true });
+    await phone.waitFor();
+    const number = freshNationalNumber();
+    await phone.fill(number);
+    await page.getByRole('button', { name: en('login.continue') }).click();
+    const dialog = dialogNamed(page, en('error.noInternet.title'));
+    await dialog.getByText(en('error.noInternet.body')).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: en('dialog.action.close') }).click();
+    expect(await phone.inputValue()).toBe(number);
+    // the network is back: the next Continue starts the data client again and sends the code
+    failing = false;
+    await page.getByRole('button', { name: en('login.continue') }).click();
     await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
     expect(new URL(page.url()).pathname).toBe('/otp-verification');
     await context.close();
