@@ -10,25 +10,19 @@
 // data with the engine's own write path. The app is then opened once online so its service
 // worker installs, and the browser context goes offline (Chromium's emulation, which covers the
 // service worker too). Each timed run is a fresh tab opening /home.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { createServer } from '../server/app';
-import { freshMobile } from '../test/integration/helpers/server';
-import { fmtRatio, OTP } from './browser-harness';
+import type { BrowserContext, Page } from 'playwright-core';
+import { median, openAppSite } from './app-site';
+import { fmtRatio } from './browser-harness';
 import { statsOf, type Bench } from './lib';
 
-const ROOT = join(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CONVERSATIONS = 200;
 const PER_CONVERSATION = 500;
 const RUNS = 10;
 const WARM_UP = 2;
 const GOAL_MS = 500;
 /** A different origin from the app's (127.0.0.1): the service worker never sees it. */
-const REFERENCE_URL = 'http://localhost:1/reference.html';
+const REFERENCE_ORIGIN = 'http://localhost:1';
+const REFERENCE_URL = `${REFERENCE_ORIGIN}/reference.html`;
 
 // Installed before any script of the page: the time of the first frame painted after `selector`
 // matched, in ms since the navigation started (performance.now()). rAF runs just before a frame
@@ -77,49 +71,18 @@ async function timedOpen(context: BrowserContext, url: string, selector: string)
   return { ms, page };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-
 const bench: Bench = async () => {
-  const site = mkdtempSync(join(tmpdir(), 'cold-start-site-'));
-  const seedOut = mkdtempSync(join(tmpdir(), 'cold-start-seed-'));
-  let browserClose: (() => Promise<void>) | null = null;
-  const server = await (async () => {
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
-    await build({ root: join(ROOT, 'bench/cold-start'), configFile: false, base: '/bench-seed/', mode: 'production', logLevel: 'warn', build: { outDir: seedOut, emptyOutDir: true, target: 'es2022' } });
-    cpSync(seedOut, join(site, 'bench-seed'), { recursive: true });
-    return createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir: site, logger: false });
-  })();
+  const { url, browser, context, seed, installServiceWorker, close } = await openAppSite('cold-start', REFERENCE_ORIGIN, REFERENCE_PAGE);
   try {
-    const url = await server.listen({ port: 0, host: '127.0.0.1' });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-    });
-    browserClose = () => browser.close();
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    await context.route('http://localhost:1/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: REFERENCE_PAGE }));
-
-    // seed (not timed as a figure)
+    // seed (not timed as a figure): the app's data, then the reference's 20 rows
+    const seeded = await seed({ conversations: CONVERSATIONS, perConversation: PER_CONVERSATION });
     const seeder = await context.newPage();
-    await seeder.goto(`${url}/bench-seed/index.html`);
-    await seeder.waitForFunction(() => (window as Window & { seed?: unknown }).seed !== undefined);
-    const seeded = await seeder.evaluate(
-      (o) => (window as unknown as { seed: (x: typeof o) => Promise<{ ms: number; stored: number }> }).seed(o),
-      { mobile: freshMobile(), otp: OTP, conversations: CONVERSATIONS, perConversation: PER_CONVERSATION },
-    );
     await seeder.goto(`${REFERENCE_URL}#seed`);
     await seeder.waitForFunction(() => (window as Window & { seeded?: boolean }).seeded === true);
     await seeder.close();
 
     // the app once online: its service worker installs and takes control
-    const first = await context.newPage();
-    await first.goto(`${url}/home`);
-    await first.locator('.conversation-row').first().waitFor({ timeout: 60_000 });
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 }).catch(() => first.reload());
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    await first.close();
+    await installServiceWorker('/home', '.conversation-row');
 
     await context.setOffline(true);
     const appMs: number[] = [];
@@ -175,10 +138,7 @@ const bench: Bench = async () => {
       }],
     };
   } finally {
-    await browserClose?.();
-    await server.close();
-    rmSync(site, { recursive: true, force: true });
-    rmSync(seedOut, { recursive: true, force: true });
+    await close();
   }
 };
 

@@ -14,18 +14,12 @@
 // page bench/cold-start/ on the same origin (sign-in and onboarding through the engine, messages
 // stored by storeServerMessages, here 1 conversation × 10,000 with its history complete and
 // nothing unread), the app opened once online so its service worker controls it, then offline.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { createServer } from '../server/app';
-import { freshMobile } from '../test/integration/helpers/server';
-import { fmtRatio, OTP } from './browser-harness';
+import { availableParallelism, loadavg } from 'node:os';
+import type { BrowserContext, Page } from 'playwright-core';
+import { median, openAppSite } from './app-site';
+import { fmtRatio } from './browser-harness';
 import { statsOf, type Bench } from './lib';
 
-const ROOT = join(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MESSAGES = 10_000;
 /** The seeding page names its first conversation's bot so (bench/cold-start/seed.ts). */
 const BOT = '9000000000000000';
@@ -212,49 +206,17 @@ async function tracedTasks<T>(page: Page, run: () => Promise<T>): Promise<Traced
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const threadNodes = (page: Page) => page.locator('.thread__scroller').evaluate((el) => el.querySelectorAll('*').length);
 
 const bench: Bench = async () => {
-  const site = mkdtempSync(join(tmpdir(), 'thread-open-site-'));
-  const seedOut = mkdtempSync(join(tmpdir(), 'thread-open-seed-'));
-  let browserClose: (() => Promise<void>) | null = null;
-  const server = await (async () => {
-    await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
-    await build({ root: join(ROOT, 'bench/cold-start'), configFile: false, base: '/bench-seed/', mode: 'production', logLevel: 'warn', build: { outDir: seedOut, emptyOutDir: true, target: 'es2022' } });
-    cpSync(seedOut, join(site, 'bench-seed'), { recursive: true });
-    return createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir: site, logger: false });
-  })();
+  const { url, browser, context, seed, installServiceWorker, close } = await openAppSite('thread-open', REFERENCE_ORIGIN, REFERENCE_OPEN);
   try {
-    const url = await server.listen({ port: 0, host: '127.0.0.1' });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-sync'],
-    });
-    browserClose = () => browser.close();
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    await context.route(`${REFERENCE_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: REFERENCE_OPEN }));
-
     // seed (not a figure)
-    const seeder = await context.newPage();
-    await seeder.goto(`${url}/bench-seed/index.html`);
-    await seeder.waitForFunction(() => (window as Window & { seed?: unknown }).seed !== undefined);
-    const seeded = await seeder.evaluate(
-      (o) => (window as unknown as { seed: (x: typeof o) => Promise<{ ms: number; stored: number }> }).seed(o),
-      { mobile: freshMobile(), otp: OTP, conversations: 1, perConversation: MESSAGES, conversation: { history_complete: true, unread_count: 0 } },
-    );
-    await seeder.close();
+    const seeded = await seed({ conversations: 1, perConversation: MESSAGES, conversation: { history_complete: true, unread_count: 0 } });
     if (seeded.stored !== MESSAGES) throw new Error(`seeded ${seeded.stored} messages, not ${MESSAGES}`);
 
     // the app once online: its service worker installs and takes control
-    const first = await context.newPage();
-    await first.goto(`${url}/chat/${BOT}`);
-    await first.locator('.thread__item').first().waitFor({ timeout: 60_000 });
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 }).catch(() => first.reload());
-    await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-    await first.close();
+    await installServiceWorker(`/chat/${BOT}`, '.thread__item');
     await context.setOffline(true);
 
     const appOpen: number[] = [];
@@ -347,10 +309,7 @@ const bench: Bench = async () => {
       ],
     };
   } finally {
-    await browserClose?.();
-    await server.close();
-    rmSync(site, { recursive: true, force: true });
-    rmSync(seedOut, { recursive: true, force: true });
+    await close();
   }
 };
 

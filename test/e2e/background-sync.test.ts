@@ -2,60 +2,26 @@
 // network back, the 'outbox-flush' sync event dispatched to the service worker through the
 // DevTools protocol. The service worker alone (no page, so no page worker) delivers each message
 // exactly once, with the same outbox code the page's engine runs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, CDPSession } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
+import { describe, expect, it } from 'vitest';
+import { freshNationalNumber } from './helpers/app-server';
 import { signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble, sendText, userBubble } from './helpers/chat';
-import { serverCounts, waitForServiceWorker } from './helpers/service-worker';
-import { startApiCutProxy, type ApiCutProxy } from './helpers/api-cut-proxy';
+import { registrationIdOf, serverCounts, waitForServiceWorker } from './helpers/service-worker';
+import { e2eStage } from './helpers/stage';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-let proxy: ApiCutProxy;
-let appUrl: string;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  proxy = await startApiCutProxy(server.url);
-  appUrl = proxy.url;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await server?.close();
-});
-
-/**
- * The app's service worker registration id. Chromium's ServiceWorker domain is not on the browser
- * target ("'ServiceWorker.enable' wasn't found"), so the session is a blank page's: about:blank is
- * no client of the app's origin, so the service worker still sees no window of the app.
- */
-async function registrationIdOf(cdp: CDPSession, scopeUrl: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === scopeUrl && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
+const stage = e2eStage({ proxy: true });
 
 describe('background sync', () => {
   it('delivers what was queued offline, each once, with every page closed', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
     const page = await context.newPage();
-    await page.goto(appUrl);
+    await page.goto(stage.url);
     await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
-    await page.goto(`${appUrl}/chat/${ECHO_BOT_ID}`);
+    await page.goto(`${stage.url}/chat/${ECHO_BOT_ID}`);
     await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
     await sendText(page, 'hello before');
     await botBubble(page, 'hello before').waitFor();
@@ -72,34 +38,34 @@ describe('background sync', () => {
     })).toContain('outbox-flush');
 
     // Chromium fires a registered sync by itself when ITS network is up, which it is (the offline
-    // emulation does not count): the server stays unreachable behind the proxy until the test
+    // emulation does not count): the stage.server stays unreachable behind the stage.proxy until the test
     // says, so that what happened before is known
-    proxy.cut(true);
+    stage.proxy.cut(true);
     await context.setOffline(false);
     // every page closes: from now on nothing can deliver but the service worker
     await page.close();
     expect(context.pages()).toHaveLength(0);
-    expect(await serverCounts(server.db, bodies)).toEqual([0, 0, 0]);
-    proxy.cut(false);
+    expect(await serverCounts(stage.server.db, bodies)).toEqual([0, 0, 0]);
+    stage.proxy.cut(false);
 
     const blank = await context.newPage();
     const cdp = await context.newCDPSession(blank);
     expect(await blank.evaluate(() => window.location.href)).toBe('about:blank');
-    const registrationId = await registrationIdOf(cdp, `${appUrl}/`);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: appUrl, registrationId, tag: 'outbox-flush', lastChance: false });
-    await expect.poll(() => serverCounts(server.db, bodies), { timeout: 30_000 }).toEqual([1, 1, 1]);
-    // a second event (a retry, the browser's own firing) sends nothing again
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: appUrl, registrationId, tag: 'outbox-flush', lastChance: true });
+    const registrationId = await registrationIdOf(cdp, `${stage.url}/`);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: stage.url, registrationId, tag: 'outbox-flush', lastChance: false });
+    await expect.poll(() => serverCounts(stage.server.db, bodies), { timeout: 30_000 }).toEqual([1, 1, 1]);
+    // a second event (a retry, the stage.browser's own firing) sends nothing again
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: stage.url, registrationId, tag: 'outbox-flush', lastChance: true });
     expect(context.pages().map((p) => p.url())).toEqual(['about:blank']);
 
     // the app, opened again, shows them sent, once each, and the bot's answers arrive
     const again = await context.newPage();
-    await again.goto(`${appUrl}/chat/${ECHO_BOT_ID}`);
+    await again.goto(`${stage.url}/chat/${ECHO_BOT_ID}`);
     for (const text of bodies) {
       await botBubble(again, text).waitFor({ timeout: 30_000 });
       await expect.poll(() => userBubble(again, text).count()).toBe(1);
     }
-    expect(await serverCounts(server.db, bodies)).toEqual([1, 1, 1]);
+    expect(await serverCounts(stage.server.db, bodies)).toEqual([1, 1, 1]);
     await cdp.detach();
     await context.close();
   });

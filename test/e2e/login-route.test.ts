@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { dialogNamed, launchBrowser, seriousAxeViolations } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { dialogNamed, seriousAxeViolations } from './helpers/browser';
+import { freshNationalNumber } from './helpers/app-server';
+import { e2eStage } from './helpers/stage';
 import { requestCode, signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
 
@@ -19,22 +20,11 @@ const dist = resolve(import.meta.dirname, '../../dist');
 /** The chunk of src/db/database.ts: RxDB, Dexie and the schemas (not database-name-*.js, a constant). */
 const DATABASE_CHUNK = /\/assets\/database-(?!name-)[\w-]+\.js$/;
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const stage = e2eStage();
 
 /** A context whose requests for the database chunk wait until release() is called. */
 async function holdingDatabase(): Promise<{ context: BrowserContext; page: Page; held: () => number; release: () => Promise<void>; scripts: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+  const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
   const waiting: Route[] = [];
   let holding = true;
   await context.route(DATABASE_CHUNK, async (route) => {
@@ -65,7 +55,7 @@ describe('login route without the database', () => {
   it('a first visit shows the login screen and takes a number while the database code is held back; Continue sends the code once it arrives', async () => {
     const { context, page, held, release, scripts } = await holdingDatabase();
     // not until 'load': the held import keeps the load event back
-    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    await page.goto(stage.server.url, { waitUntil: 'domcontentloaded' });
     const phone = page.getByLabel(en('login.phone.label'), { exact: true });
     await phone.waitFor();
     await page.getByRole('heading', { name: en('login.title') }).waitFor();
@@ -89,12 +79,12 @@ describe('login route without the database', () => {
   });
 
   it('when the network goes before the database code comes, Continue says there is no internet and keeps the number; once it is back, Continue sends the code', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
     let failing = true;
     // the database chunk cannot be fetched, as after the network went (ERR_INTERNET_DISCONNECTED)
     await context.route(DATABASE_CHUNK, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(stage.server.url);
     const phone = page.getByLabel(en('login.phone.label'), { exact: true });
     await phone.waitFor();
     const number = freshNationalNumber();
@@ -115,7 +105,7 @@ describe('login route without the database', () => {
 
   it('a language chosen before the database arrives sticks, and the next start speaks it at once', async () => {
     const { context, page, release } = await holdingDatabase();
-    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    await page.goto(stage.server.url, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: en('login.title') }).waitFor();
     await page.getByRole('button', { name: en('common.language.change', { language: 'English' }) }).click();
     await page.getByRole('radio', { name: /हिंदी/ }).click();
@@ -131,9 +121,9 @@ describe('login route without the database', () => {
   });
 
   it('a number kept by "edit mobile" is filled in after a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(stage.server.url);
     const number = freshNationalNumber();
     await requestCode(page, number);
     await page.getByRole('button', { name: en('otp.editMobile') }).click();
@@ -146,15 +136,15 @@ describe('login route without the database', () => {
   });
 
   it('a hint that says signed out while the database says signed in ends on home', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(stage.server.url);
     await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
     await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Ravi' });
     expect(await page.evaluate(() => localStorage.getItem('ui.boot-hint'))).toBe('other');
     // as if another tab had signed in after this one last wrote the hint
     await page.evaluate(() => localStorage.setItem('ui.boot-hint', 'signed-out'));
-    await page.goto(server.url);
+    await page.goto(stage.server.url);
     await page.waitForURL(/\/home$/);
     await page.getByText(en('home.greeting', { name: 'Ravi' })).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('ui.boot-hint'))).toBe('other');

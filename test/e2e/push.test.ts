@@ -4,47 +4,24 @@
 // (title = bot name, body capped at 200 characters + '...', 'sent you a message!' for an empty
 // text, one notification per bot, require-interaction); after the person mutes the conversation
 // on the bot's profile, a push for that bot shows none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, CDPSession, Worker } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
-import { freshNationalNumber, startAppServer } from './helpers/app-server';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Worker } from 'playwright-core';
+import { freshNationalNumber } from './helpers/app-server';
 import { signInAndOnboard } from './helpers/flows';
 import { texts } from './helpers/messages';
-import { waitForServiceWorker } from './helpers/service-worker';
+import { registrationIdOf, waitForServiceWorker } from './helpers/service-worker';
+import { e2eStage } from './helpers/stage';
 import { notificationBody, notificationTextOf, type PushPayload } from '../../src/domain/notification-rules';
 
 const en = texts('en');
 const ECHO = '1000000000000001';
 const SHOP = '1000000000000003';
 
-let server: Awaited<ReturnType<typeof startAppServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** The app's service worker registration id (the ServiceWorker domain is a page target's, see background-sync.test.ts). */
-async function registrationIdOf(cdp: CDPSession, scopeUrl: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === scopeUrl && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
+const stage = e2eStage();
 
 /** The payload the server sends for a bot message (server/push/sender.ts builds it the same way). */
 async function serverPayload(botUuid: string, text: string): Promise<PushPayload> {
-  const rows = await server.db.query<{ name: string; icon: string }>('SELECT name, icon FROM bots WHERE bot_uuid = $1', [botUuid]);
+  const rows = await stage.server.db.query<{ name: string; icon: string }>('SELECT name, icon FROM bots WHERE bot_uuid = $1', [botUuid]);
   const bot = rows[0];
   if (!bot) throw new Error(`no bot ${botUuid}`);
   return { bot_uuid: botUuid, name: bot.name, icon: bot.icon, body: notificationBody(notificationTextOf({ text: { body: text } })) };
@@ -86,10 +63,10 @@ async function appServiceWorker(context: BrowserContext): Promise<Worker> {
 
 describe('push notifications', () => {
   it('a delivered push shows the notification with the spec text; a muted conversation gets none', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    await context.grantPermissions(['notifications'], { origin: server.url });
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    await context.grantPermissions(['notifications'], { origin: stage.server.url });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(stage.server.url);
     await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => Notification.permission)).toBe('granted');
@@ -98,8 +75,8 @@ describe('push notifications', () => {
 
     const blank = await context.newPage();
     const cdp = await context.newCDPSession(blank);
-    const registrationId = await registrationIdOf(cdp, `${server.url}/`);
-    const origin = new URL(server.url).origin;
+    const registrationId = await registrationIdOf(cdp, `${stage.server.url}/`);
+    const origin = new URL(stage.server.url).origin;
     const push = (payload: PushPayload | Record<string, unknown>) =>
       cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
 
@@ -112,7 +89,7 @@ describe('push notifications', () => {
     const [first] = await shownNotifications(sw);
     expect(first).toMatchObject({ title: 'Echo', body: `${long.slice(0, 200)}...`, tag: `bot-${ECHO}`, requireInteraction: true, data: { bot_uuid: ECHO } });
     expect(first?.body).toHaveLength(203);
-    if (echo.icon !== '') expect(first?.icon).toBe(new URL(echo.icon, server.url).href);
+    if (echo.icon !== '') expect(first?.icon).toBe(new URL(echo.icon, stage.server.url).href);
 
     // an empty text: 'sent you a message!'; the same bot's notification is replaced, not added
     await push({ ...echo, body: '' });
@@ -130,7 +107,7 @@ describe('push notifications', () => {
     await expect.poll(() => shownNotifications(sw)).toEqual([]);
 
     // the person mutes Echo forever on its profile; the page hands the mute to the service worker
-    await page.goto(`${server.url}/chat/${ECHO}`);
+    await page.goto(`${stage.server.url}/chat/${ECHO}`);
     await page.getByRole('link', { name: en('chat.header.info') }).click();
     await page.waitForURL(/\/bot-info/);
     await page.getByRole('button', { name: en('botInfo.mute'), exact: true }).click();

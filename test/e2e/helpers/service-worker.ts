@@ -1,5 +1,5 @@
 // Service-worker steps that the PWA browser tests share.
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { Queryable } from '../../../server/db/db';
 
 /**
@@ -22,4 +22,21 @@ export async function serverCounts(db: Queryable, bodies: readonly string[]): Pr
     [[...bodies]],
   );
   return bodies.map((b) => rows.find((r) => r.body === b)?.n ?? 0);
+}
+
+/**
+ * The app's service worker registration id, for the ServiceWorker domain of the DevTools protocol
+ * (delivering push and sync events). That domain is not on the browser target ("'ServiceWorker.enable'
+ * wasn't found"), so `cdp` is a page's session: a blank page's keeps the service worker without
+ * any window of the app.
+ */
+export async function registrationIdOf(cdp: CDPSession, scopeUrl: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL === scopeUrl && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
 }
