@@ -91,8 +91,13 @@ export interface ChatSync {
   flows: ChatFlows;
   /** The engine's view of the network (the page's reports included), for the other loops. */
   connectivity: Connectivity;
-  /** for tests: whether this engine holds the leadership */
+  /** whether this engine holds the leadership (the other queues send only then) */
   isLeader(): boolean;
+  /**
+   * Calls `listener` each time this engine starts leading: the queues that only the leader sends
+   * (bot actions, saved items) may have grown while another tab, or nobody, led.
+   */
+  onLead(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -155,6 +160,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
   // ---------- the leader's part: live connection and outbox ----------
 
   let leadership: Leadership | null = null;
+  const leadListeners = new Set<() => void>();
   let connection: Connection | null = null;
   let outbox: Outbox | null = null;
   let startedWith: string | null = null;
@@ -281,6 +287,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     });
     conn.start();
     void box.flush().catch((err: unknown) => log('sync: flush failed', err));
+    for (const listener of [...leadListeners]) listener();
     // the storage budget: checked when this engine starts leading, then now and then
     const trim = () => void owner().then((o) => enforceHistoryBudget(db, { owner: o })).catch((err: unknown) => log('sync: history trim failed', err));
     let trimTimer: unknown = null;
@@ -442,6 +449,10 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     flows,
     connectivity,
     isLeader: () => leadership?.isLeader() ?? false,
+    onLead(listener) {
+      leadListeners.add(listener);
+      return () => leadListeners.delete(listener);
+    },
     async close() {
       closing = true;
       sessionWatch.unsubscribe();

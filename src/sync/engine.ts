@@ -133,6 +133,12 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
   };
   const intents = createMessageIntents({ db, http });
   const savedItems = createSavedItemsSync({ db, http, clock, report: session.report, isLeader: chat.isLeader });
+  // a queue written while this engine did not lead (the lock still held by a closing tab, or by
+  // another tab that has gone since) is sent when it takes over: nothing else would wake it
+  const stopLeadWatch = chat.onLead(() => {
+    void botActions.flows.flushBotActions();
+    void savedItems.flows.flushSavedItems();
+  });
   const flows: EngineCommands = {
     ...session.flows,
     ...chat.flows,
@@ -156,6 +162,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
   return {
     flows,
     stop: async () => {
+      stopLeadWatch();
       botActions.close();
       savedItems.close();
       checks.close();

@@ -10,6 +10,7 @@ import type { BotActionIntent } from '../../src/db/bot-profile-data';
 import { getLocalDoc } from '../../src/db/local-store';
 import { modifyConversation } from '../../src/sync/conversation-store';
 import { reapplyQueuedBotActions } from '../../src/sync/bot-actions';
+import { LEADER_LOCK, createLocalLockManager } from '../../src/sync/leader';
 import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../../server/bots/registry';
 import { demoReviewUuid } from '../../server/bot-profile/seed';
 import { waitFor, type ChatClient } from './helpers/chat-client';
@@ -80,6 +81,29 @@ describe('bot actions through the engine', () => {
     c.setOnline(true);
     await waitFor(async () => (await queueLength(c)) === 0, 5000, 'queue sent');
     expect((await serverEntry(c, SLOW_BOT_ID))?.block_time).not.toBeNull();
+  });
+
+  it('an action queued while another tab held the leadership is sent when this engine takes over', async () => {
+    // the lock held by a tab that is closing (a reload): this engine waits for it, and the
+    // action written meanwhile must not wait for the next change of the queue or the network
+    const locks = createLocalLockManager();
+    let releaseOther = () => {};
+    void locks.request(LEADER_LOCK, {}, () => new Promise<void>((resolve) => {
+      releaseOther = resolve;
+    }));
+    const c = await signedInClient({ locks });
+    await c.engine.invoke('openConversation', ECHO_BOT_ID);
+    await act(c, ECHO_BOT_ID, { kind: 'archive' });
+    // the engine sees the change of the queue and is asked directly: neither sends, as it does
+    // not lead (a second, so that the change has reached the engine's watch before the release)
+    await c.engine.invoke('flushBotActions');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(c.engine.isLeader()).toBe(false);
+    expect(await queueLength(c)).toBe(1);
+    releaseOther();
+    await waitFor(() => c.engine.isLeader(), 2000, 'leads');
+    await waitFor(async () => (await queueLength(c)) === 0, 5000, 'queue sent');
+    expect((await serverEntry(c, ECHO_BOT_ID))?.archive_time).not.toBeNull();
   });
 
   it('a refused pin (over the server limit) is undone with "Error pinning the bot"', async () => {
