@@ -163,15 +163,19 @@ export async function startClient(options: StartClientOptions = {}): Promise<Cli
       }
     };
     // Started at once; if neither the worker nor the page's engine could load (the network went
-    // before their code came), the next call tries again.
-    let started: Promise<Engine> | null = startEngine();
+    // before their code came), the next call tries again rather than repeat the old failure.
+    let started: Promise<Engine> | null = null;
     const ready = (): Promise<Engine> => {
-      const attempt = (started ??= startEngine());
-      attempt.catch(() => {
-        if (started === attempt) started = null;
-      });
-      return attempt;
+      if (!started) {
+        const attempt = startEngine();
+        started = attempt;
+        attempt.catch(() => {
+          if (started === attempt) started = null;
+        });
+      }
+      return started;
     };
+    ready().catch(() => undefined);
     engine = {
       async invoke<K extends EngineCommandName>(commandName: K, ...args: EngineArgs<K>): Promise<EngineResult<K>> {
         return (await ready()).invoke(commandName, ...args);

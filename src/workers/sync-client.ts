@@ -29,6 +29,19 @@ export function engineFromRemote(remote: Remote<SyncWorkerApi>, terminate: () =>
 export async function startWorkerEngine(config: WorkerInit): Promise<{ engine: Engine; worker: Worker }> {
   const worker = spawnSyncWorker();
   const remote = wrap<SyncWorkerApi>(worker);
-  await remote.init(config);
+  // A worker whose script (or a chunk it imports) cannot be fetched, as when the network goes
+  // while the app loads, only fires 'error' at the Worker: the call to init would wait for ever,
+  // and every command behind it. The event ends the start, so the caller can fall back or retry.
+  const failedToLoad = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (event) => {
+      reject(new Error(`the sync worker failed to start${event instanceof ErrorEvent && event.message ? `: ${event.message}` : ''}`));
+    }, { once: true });
+  });
+  try {
+    await Promise.race([remote.init(config), failedToLoad]);
+  } catch (err) {
+    worker.terminate();
+    throw err;
+  }
   return { engine: engineFromRemote(remote, () => worker.terminate()), worker };
 }

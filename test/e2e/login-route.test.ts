@@ -19,6 +19,8 @@ const hi = texts('hi');
 const dist = resolve(import.meta.dirname, '../../dist');
 /** The chunk of src/db/database.ts: RxDB, Dexie and the schemas (not database-name-*.js, a constant). */
 const DATABASE_CHUNK = /\/assets\/database-(?!name-)[\w-]+\.js$/;
+/** The sync worker's script and the engine's chunk (the page's fallback when there is no worker). */
+const SYNC_CODE = /\/assets\/(sync\.worker|engine)-[\w-]+\.js$/;
 
 const stage = e2eStage();
 
@@ -100,6 +102,31 @@ describe('login route without the database', () => {
     await page.getByRole('button', { name: en('login.continue') }).click();
     await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
     expect(new URL(page.url()).pathname).toBe('/otp-verification');
+    await context.close();
+  });
+
+  it('when the sync worker and the engine cannot be fetched, Continue says there is no internet; once they can, Continue sends the code', async () => {
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    let failing = true;
+    // the database came, then the network went: the worker's script fails (its 'error' event is
+    // all the page hears) and so does the engine the page would run instead
+    await context.route(SYNC_CODE, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+    const page = await context.newPage();
+    await page.goto(stage.server.url);
+    const phone = page.getByLabel(en('login.phone.label'), { exact: true });
+    await phone.waitFor();
+    const number = freshNationalNumber();
+    await phone.fill(number);
+    await page.getByRole('button', { name: en('login.continue') }).click();
+    const dialog = dialogNamed(page, en('error.noInternet.title'));
+    await dialog.getByText(en('error.noInternet.body')).waitFor();
+    await dialog.getByRole('button', { name: en('dialog.action.close') }).click();
+    expect(await phone.inputValue()).toBe(number);
+    failing = false;
+    await page.getByRole('button', { name: en('login.continue') }).click();
+    await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
+    // the retry started the worker, not the page's fallback engine
+    expect(page.workers().some((w) => /sync\.worker-[\w-]+\.js$/.test(w.url()))).toBe(true);
     await context.close();
   });
 
