@@ -30,12 +30,20 @@ export async function startWorkerEngine(config: WorkerInit): Promise<{ engine: E
   const worker = spawnSyncWorker();
   const remote = wrap<SyncWorkerApi>(worker);
   // A worker whose script (or a chunk it imports) cannot be fetched, as when the network goes
-  // while the app loads, only fires 'error' at the Worker: the call to init would wait for ever,
-  // and every command behind it. The event ends the start, so the caller can fall back or retry.
+  // while the app loads, only fires a plain 'error' event at the Worker: the call to init would
+  // wait for ever, and every command behind it. That event ends the start, so the caller can
+  // fall back or retry. An ErrorEvent is an exception thrown inside a running worker: init still
+  // answers (or rejects) for itself, so it is only logged.
   const failedToLoad = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (event) => {
-      reject(new Error(`the sync worker failed to start${event instanceof ErrorEvent && event.message ? `: ${event.message}` : ''}`));
-    }, { once: true });
+    const onError = (event: Event) => {
+      if (event instanceof ErrorEvent) {
+        console.warn('sync worker error', event.message);
+        return;
+      }
+      worker.removeEventListener('error', onError);
+      reject(new Error('the sync worker could not load its code'));
+    };
+    worker.addEventListener('error', onError);
   });
   try {
     await Promise.race([remote.init(config), failedToLoad]);

@@ -112,6 +112,8 @@ describe('login route without the database', () => {
     // all the page hears) and so does the engine the page would run instead
     await context.route(SYNC_CODE, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
     const page = await context.newPage();
+    const said: string[] = [];
+    page.on('console', (m) => said.push(m.text()));
     await page.goto(stage.server.url);
     const phone = page.getByLabel(en('login.phone.label'), { exact: true });
     await phone.waitFor();
@@ -126,7 +128,7 @@ describe('login route without the database', () => {
     await page.getByRole('button', { name: en('login.continue') }).click();
     await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
     // the retry started the worker, not the page's fallback engine
-    expect(page.workers().some((w) => /sync\.worker-[\w-]+\.js$/.test(w.url()))).toBe(true);
+    expect(page.workers().some((w) => /sync\.worker-[\w-]+\.js$/.test(w.url())), said.join('\n')).toBe(true);
     await context.close();
   });
 
