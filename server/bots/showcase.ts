@@ -452,7 +452,7 @@ export const SHOWCASE_BOT: BotDefinition = {
   icon: '/icons/bots/showcase.svg',
   suggested: true,
   config: { allow_user_media: true },
-  welcome: [
+  welcome: () => [
     text('Hi! I am *Showcase*. I can send every kind of message this app shows. Type a command such as *image* or *buttons 3*, or pick one below.'),
     helpList(),
   ],
