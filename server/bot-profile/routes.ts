@@ -10,6 +10,7 @@ import type { RouteModule } from '../context';
 import type { Queryable } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
 import { inLanguage, languageOf } from '../http/language';
+import { faqIn } from './faq-text';
 import { REPORT_REASON_TEXTS } from './seed';
 
 export interface BotProfileDeps {
@@ -258,9 +259,12 @@ export function botProfileRoutes(deps: BotProfileDeps = {}): RouteModule {
 
     // ---------- FAQs and counts ----------
 
-    api.authRoute(routes.getBotFaqs, async ({ body }) => {
+    api.authRoute(routes.getBotFaqs, async ({ body, request }) => {
       await requireBot(db, body.bot_uuid);
-      const faqs = await db.query<{ question: string; answer: string }>('SELECT question, answer FROM bot_faqs WHERE bot_uuid = $1 ORDER BY position', [body.bot_uuid]);
+      const language = languageOf(request);
+      const rows = await db.query<{ position: number; question: string; answer: string }>('SELECT position, question, answer FROM bot_faqs WHERE bot_uuid = $1 ORDER BY position', [body.bot_uuid]);
+      // stored in English (seed.ts); the other languages by bot and position (faq-text.ts)
+      const faqs = rows.map(({ position, question, answer }) => faqIn(body.bot_uuid, position, language, { question, answer }));
       return { bot_uuid: body.bot_uuid, faqs };
     });
 

@@ -1,9 +1,11 @@
 // The demo bots: each has a 16-digit id, what the lists show, its configuration, and how it
 // answers a user message. Seeded into the bots table at every start (idempotent upsert).
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
+import type { LanguageCode } from '../../src/domain/language-codes';
 import type { Db, Queryable } from '../db/db';
 import { SHOWCASE_BOT } from './showcase';
 import { DISCOVERY_BOTS } from '../discovery/catalog';
+import { REGISTRY_TEXTS, translator } from './bot-text';
 
 export { SHOWCASE_BOT_ID } from './showcase';
 
@@ -19,12 +21,13 @@ export type BotReply = Partial<Omit<ChatMessage, StoredFields>> & {
   type: string;
 };
 
-/** What a bot may read while answering: the conversation's user, its database and the time. */
+/** What a bot may read while answering: the conversation's user, its database, the time and the language to write in (bot-language.ts). */
 export interface BotContext {
   userUuid: string;
   botUuid: string;
   db: Queryable;
   now: number;
+  language: LanguageCode;
 }
 
 export interface BotAnswer { replies: BotReply[]; delayed: boolean }
@@ -36,8 +39,8 @@ export interface BotDefinition {
   icon: string;
   suggested: boolean;
   config: { allow_user_media: boolean };
-  /** Stored when a conversation is initiated and still empty. */
-  welcome: BotReply[];
+  /** Stored when a conversation is initiated and still empty, in the language given. */
+  welcome(language: LanguageCode): BotReply[];
   /** Answers to one user message; `delayed` replies come after the runtime's slow delay. */
   answer(message: OutgoingMessage, ctx: BotContext): BotAnswer | Promise<BotAnswer>;
 }
@@ -49,18 +52,36 @@ export const SHOP_BOT_ID = '1000000000000003';
 
 const text = (body: string): BotReply => ({ type: 'text', text: { body } });
 
-const SHOP_HELP = 'I take orders through the catalogue: open it to add products to your cart, then review the cart to change quantities.';
+/** The English texts of Echo, Slow echo and Saathi Shop; the other languages: bot-text.ts. */
+export const REGISTRY_TEXT = {
+  echoWelcome: 'Hello! I repeat whatever you write.',
+  echoPickOne: 'Or pick one:',
+  echoOne: 'One',
+  echoTwo: 'Two',
+  choseOption: 'You chose option {index}',
+  choseOptions: 'You chose options {indices}',
+  pickedDate: 'You picked {day}/{month}/{year}',
+  sharedLocation: 'You shared {latitude}, {longitude}',
+  filledForm: 'You filled in {count} fields',
+  sentType: 'You sent a {type}',
+  slowWelcome: 'Hi, I take my time to answer.',
+  shopWelcome: 'Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.',
+  shopHelp: 'I take orders through the catalogue: open it to add products to your cart, then review the cart to change quantities.',
+} as const;
 
-function echo(message: OutgoingMessage): BotReply {
+const say = translator(REGISTRY_TEXT, REGISTRY_TEXTS);
+
+/** The user's own words come back unchanged; the bot's fixed texts are in the user's language. */
+function echo(message: OutgoingMessage, language: LanguageCode): BotReply {
   switch (message.type) {
     case 'text': return text(message.text.body);
     case 'button_response':
-    case 'persistent_menu_response': return text(`You chose option ${message.button_index}`);
-    case 'multi_select_button_response': return text(`You chose options ${message.button_indices.join(', ')}`);
-    case 'date': return text(`You picked ${message.date.day}/${message.date.month}/${message.date.year}`);
-    case 'location': return text(`You shared ${message.location.latitude}, ${message.location.longitude}`);
-    case 'form_response': return text(`You filled in ${Object.keys(message.form_response.values).length} fields`);
-    default: return text(`You sent a ${message.type}`);
+    case 'persistent_menu_response': return text(say(language, 'choseOption', { index: message.button_index }));
+    case 'multi_select_button_response': return text(say(language, 'choseOptions', { indices: message.button_indices.join(', ') }));
+    case 'date': return text(say(language, 'pickedDate', { day: message.date.day, month: message.date.month, year: message.date.year }));
+    case 'location': return text(say(language, 'sharedLocation', { latitude: message.location.latitude, longitude: message.location.longitude }));
+    case 'form_response': return text(say(language, 'filledForm', { count: Object.keys(message.form_response.values).length }));
+    default: return text(say(language, 'sentType', { type: message.type }));
   }
 }
 
@@ -72,12 +93,17 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     icon: '/icons/bots/echo.svg',
     suggested: true,
     config: { allow_user_media: false },
-    welcome: [
-      text('Hello! I repeat whatever you write.'),
+    welcome: (language) => [
+      text(say(language, 'echoWelcome')),
       // typing stays open (allow_custom_response), so the input is not read-only after the welcome
-      { type: 'button', text: { body: 'Or pick one:' }, buttons: [{ body: 'One', button_index: 0 }, { body: 'Two', button_index: 1 }], allow_custom_response: true },
+      {
+        type: 'button',
+        text: { body: say(language, 'echoPickOne') },
+        buttons: [{ body: say(language, 'echoOne'), button_index: 0 }, { body: say(language, 'echoTwo'), button_index: 1 }],
+        allow_custom_response: true,
+      },
     ],
-    answer: (message) => ({ replies: [echo(message)], delayed: false }),
+    answer: (message, ctx) => ({ replies: [echo(message, ctx.language)], delayed: false }),
   },
   {
     bot_uuid: SLOW_BOT_ID,
@@ -86,8 +112,8 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     icon: '/icons/bots/slow.svg',
     suggested: true,
     config: { allow_user_media: true },
-    welcome: [text('Hi, I take my time to answer.')],
-    answer: (message) => ({ replies: [echo(message)], delayed: true }),
+    welcome: (language) => [text(say(language, 'slowWelcome'))],
+    answer: (message, ctx) => ({ replies: [echo(message, ctx.language)], delayed: true }),
   },
   {
     bot_uuid: SHOP_BOT_ID,
@@ -96,8 +122,8 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     icon: '/icons/bots/shop.svg',
     suggested: true,
     config: { allow_user_media: false },
-    welcome: [text('Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.')],
-    answer: () => ({ replies: [text(SHOP_HELP)], delayed: false }),
+    welcome: (language) => [text(say(language, 'shopWelcome'))],
+    answer: (_message, ctx) => ({ replies: [text(say(ctx.language, 'shopHelp'))], delayed: false }),
   },
   SHOWCASE_BOT,
   // the bots of discovery (categories, launch times, subscriber counts: server/discovery)

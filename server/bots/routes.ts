@@ -7,6 +7,7 @@ import { MESSAGES_PAGE_SIZE } from '../../src/domain/constants';
 import type { RouteModule } from '../context';
 import type { Db } from '../db/db';
 import { notFound } from '../http/errors';
+import { requestLanguage } from './bot-language';
 import { signCursor, verifyCursor, type Direction } from './cursor';
 import type { BotRuntime } from './runtime';
 import { createSocketUrl } from './socket';
@@ -34,9 +35,9 @@ export function botRoutes({ runtime, cursorSecret }: BotRouteDeps): RouteModule 
       bot_list: (await suggestedBots(db, user.userUuid)).map(toSummary),
     }));
 
-    api.authRoute(routes.initiateConversation, async ({ body, user }) => {
+    api.authRoute(routes.initiateConversation, async ({ body, user, request }) => {
       await botOrNotFound(db, user.userUuid, body.bot_uuid);
-      const messages = await runtime.initiate(user.userUuid, body.bot_uuid);
+      const messages = await runtime.initiate(user.userUuid, body.bot_uuid, requestLanguage(request));
       return { bot: toSummary(await botOrNotFound(db, user.userUuid, body.bot_uuid)), messages };
     });
 
@@ -98,9 +99,9 @@ export function botRoutes({ runtime, cursorSecret }: BotRouteDeps): RouteModule 
       };
     });
 
-    api.authRoute(routes.messageWebhookPwa, async ({ body, user }) => {
+    api.authRoute(routes.messageWebhookPwa, async ({ body, user, request }) => {
       await botOrNotFound(db, user.userUuid, body.botId);
-      const messages = await runtime.receive(user.userUuid, body.botId, body.messages);
+      const messages = await runtime.receive(user.userUuid, body.botId, body.messages, requestLanguage(request));
       return {
         messages,
         meta: { gaEvents: [{ category: 'chat', action: 'message_sent', label: body.botId, value: body.messages.length }] },

@@ -3,12 +3,14 @@
 // bot and stores and pushes its replies, at once or after the slow delay.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
+import type { LanguageCode } from '../../src/domain/language-codes';
 import type { Db } from '../db/db';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import { findBot, type BotDefinition, type BotReply } from './registry';
 import { isBotBlocked } from '../bot-profile/flags';
+import { languageForBot } from './bot-language';
 import { lockConversation, repliesTo, storeMessage, subscribe, toWire } from './store';
 
 export const DEFAULT_SLOW_DELAY_MS = 2000;
@@ -52,9 +54,10 @@ export class BotRuntime {
   /**
    * Stores the user's messages and runs the bot. Answers, in order, each stored user message
    * followed by the bot's immediate replies to it (for a repeated client_message_id: the
-   * original message and the replies stored for it, nothing new).
+   * original message and the replies stored for it, nothing new). The bot writes in the
+   * language the request named (`requested`: the webhook's header), else the profile's.
    */
-  async receive(userUuid: string, botUuid: string, messages: readonly OutgoingMessage[]): Promise<ChatMessage[]> {
+  async receive(userUuid: string, botUuid: string, messages: readonly OutgoingMessage[], requested?: LanguageCode): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
     const { db, now, hub } = this.deps;
     // Every media message must name an upload of the sender's, of its kind: checked for the whole
@@ -65,6 +68,8 @@ export class BotRuntime {
       checked.push(await checkMessageMedia(db, userUuid, m));
     }
     await subscribe(db, userUuid, botUuid, now());
+    // decided now, so a delayed reply is written in the language of the message it answers
+    const language = await languageForBot(db, userUuid, requested);
     const answer: ChatMessage[] = [];
     for (const m of checked) {
       const { row, created } = await db.transaction((tx) => storeMessage(tx, {
@@ -79,18 +84,22 @@ export class BotRuntime {
         answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
         continue;
       }
-      const { replies, delayed } = await bot.answer(m, { userUuid, botUuid, db, now: now() });
+      const { replies, delayed } = await bot.answer(m, { userUuid, botUuid, db, now: now(), language });
       if (delayed) this.later(() => this.storeReplies(userUuid, botUuid, replies, row.message_id));
       else answer.push(...await this.storeReplies(userUuid, botUuid, replies, row.message_id));
     }
     return answer;
   }
 
-  /** Subscribes; stores and pushes the bot's welcome when the conversation is empty and the bot not blocked. */
-  async initiate(userUuid: string, botUuid: string): Promise<ChatMessage[]> {
+  /**
+   * Subscribes; stores and pushes the bot's welcome when the conversation is empty and the bot not
+   * blocked, in the language the request named (else the profile's).
+   */
+  async initiate(userUuid: string, botUuid: string, requested?: LanguageCode): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
     const { db, now } = this.deps;
     await subscribe(db, userUuid, botUuid, now());
+    const language = await languageForBot(db, userUuid, requested);
     const rows = await db.transaction(async (tx) => {
       const conv = await lockConversation(tx, userUuid, botUuid);
       if (conv.last_number > 0) return [];
@@ -98,7 +107,7 @@ export class BotRuntime {
       // its welcome included; read under the conversation's lock, so a block cannot slip in
       if (await isBotBlocked(tx, userUuid, botUuid)) return [];
       const stored = [];
-      for (const r of bot.welcome) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now())).row);
+      for (const r of bot.welcome(language)) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now())).row);
       return stored;
     });
     const messages = rows.map(toWire);

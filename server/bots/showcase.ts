@@ -2,22 +2,153 @@
 // the app's rendering of each can be seen and tested (README "Showcase bot" lists the commands).
 // Commands are typed (any case, extra spaces ignored) or picked from the help list. It confirms
 // what the user answers: button, menu and multi-select choices, dates, locations, forms, media.
+// It writes in the user's language (ctx.language, bot-language.ts): the English texts are in
+// SHOWCASE_TEXT, SHOWCASE_LABELS and the help descriptions of COMMANDS below, the other languages
+// in showcase-text.ts. The command names stay English (the README lists them; users type them).
 //
 // Only type imports from ./registry (which lists this bot): the shop modules, which import the
 // registry, are loaded when first needed, so no module cycle is evaluated half-way.
 import type {
   ActionButton, ButtonOption, DateValue, FormSpec, MediaRef, Money, OutgoingMessage, ProductItem, RichInputRequest,
 } from '../../src/api/messages';
+import type { LanguageCode } from '../../src/domain/language-codes';
 import { formatFileSize } from '../../src/domain/media-titles';
 import { botMediaRef } from '../media/bot-media';
 import { DEMO_YOUTUBE, youtubeUrl } from '../media/link-title';
+import { labeller, translator } from './bot-text';
 import type { BotAnswer, BotContext, BotDefinition, BotReply } from './registry';
+import { COMMAND_DESCRIPTIONS, SHOWCASE_LABEL_TEXTS, SHOWCASE_TEXTS } from './showcase-text';
 
 export const SHOWCASE_BOT_ID = '1000000000000004';
 const SHOP_BOT_ID = '1000000000000003';
 
 /** Options of the help list carry button_index HELP_BASE + the command's place, so a tap runs it. */
 export const HELP_BASE = 50;
+
+// ---------- texts (English; the other languages: showcase-text.ts) ----------
+
+export const SHOWCASE_TEXT = {
+  welcome: 'Hi! I am *Showcase*. I can send every kind of message this app shows. Type a command such as *image* or *buttons 3*, or pick one below.',
+  helpTitle: '# Showcase commands',
+  helpHint: 'Type one (any case) or pick it below.',
+  helpPick: 'Pick a command, or type it:',
+  plainText: 'Hello! This is a plain text message from the Showcase bot.',
+  markupTitle: '# Text markup',
+  markupStyles: '*Bold*, _italic_, ~strikethrough~ and ```inline code```.',
+  markupNested: '*Bold with _italic_ inside* and _italic with *bold* inside_.',
+  markupLinks: 'Links: https://example.com/docs, [a named link](https://example.com/guide), mailto:help@example.com and tel:+919876543210.',
+  markupHarmless: 'These must show as plain, harmless text:',
+  pngCaption: 'A PNG picture (480 x 320)',
+  gifCaption: 'An animated GIF',
+  videoCaption: 'A five-second test video',
+  streamCaption: 'Big Buck Bunny, streamed from the Blender Foundation (needs the internet)',
+  mediaList: 'Four files in one message',
+  mediaListVideo: 'Video',
+  articleDescription: 'Patterns for making a web app work without a network: caches, background sync and more.',
+  buttonsIntro: 'Button messages: each variant shows one layout rule. Pick one:',
+  buttons1: 'One option:',
+  buttons2: 'Do you like this app?',
+  buttons2long: 'Shall I book your seat?',
+  buttons3: 'Pick a colour:',
+  buttons5: 'Pick a plan:',
+  buttons6: 'Pick a day:',
+  buttons8: 'How can I help?',
+  buttons9: 'Pick a fruit:',
+  buttons14: 'Pick a state:',
+  buttons20: 'Pick a number:',
+  numberedOption: 'Option {n}',
+  buttonsIcons: 'Options with icons:',
+  buttonsIcons8: 'Eight options with icons:',
+  buttonsTtl: 'Quick! This question closes in 60 seconds:',
+  buttonsCustom: 'Which city are you in? Pick one or type it:',
+  multiToppings: 'Pick your toppings (several allowed):',
+  multiIcons: 'Which do you like? Pick several, or write your own:',
+  actionPrompt: 'Get in touch with us:',
+  menu: 'Main menu',
+  cards: 'Three cards',
+  products: 'Products of the Saathi Shop catalogue',
+  catalogs: 'Catalogues of Saathi Shop',
+  catalogCount: '{count} products',
+  cartEmpty: 'Your Saathi Shop cart is empty: open its catalogue to add something.',
+  cartFull: 'Your cart with Saathi Shop',
+  scoreTitle: 'Weekly quiz',
+  scoreTime: '3 min 12 s',
+  scoreRank: '4 of 120',
+  datePrompt: 'When is your appointment? (2000 to 2035)',
+  locationPrompt: 'Share your location, please.',
+  locationCustom: 'Where should we deliver? Share your position or pick a place.',
+  locationAddress: 'Pick your address.',
+  formPrompt: 'Please fill in this form.',
+  feedbackPrompt: 'And a short feedback form.',
+  contactTitle: 'Tell us about you',
+  contactSubmit: 'Send',
+  feedbackTitle: 'Quick feedback',
+  rateThumbs: 'Was this answer helpful? Rate it with a thumb.',
+  rateStars: 'How would you rate the Showcase bot? Give it 1 to 5 stars.',
+  hologram: 'A hologram message: no app knows this type.',
+  hologramRequest: 'A request of an unknown kind.',
+  allFirst: 'Here is one message of every type.',
+  allLast: 'That was everything. Type *help* for the list of commands.',
+  choseIndex: 'You chose option {index}.',
+  closed: 'Sorry, that question has closed: “{label}” came too late.',
+  chose: 'You chose “{label}”.',
+  optionIndex: 'option {index}',
+  choseMany: 'You chose {labels}.',
+  choseManyWrote: 'You chose {labels} and wrote “{custom}”.',
+  pickedOutside: 'You picked {when}, which is outside {min} to {max}.',
+  picked: 'You picked {when}.',
+  emptyForm: 'You sent an empty form.',
+  formHas: 'Thanks! “{title}” has:',
+  unknownFormHas: 'Thanks! Your form has:',
+  answered: 'You answered “{words}”.',
+  unknownCommand: 'I do not know “{words}”. Type *help* to see everything I can send.',
+  menuPicked: 'Menu: you picked “{label}”.',
+  gotCurrent: 'Got your current position: {latitude}, {longitude}{address}.',
+  gotPicked: 'Got the place you picked: {latitude}, {longitude}{address}.',
+  gotImage: 'Got your image{name}{size}. Thank you!',
+  gotVideo: 'Got your video{name}{size}. Thank you!',
+  gotAudio: 'Got your audio{name}{size}. Thank you!',
+  gotDocument: 'Got your document{name}{size}. Thank you!',
+} as const;
+
+/** Lists of labels (options, form fields, month names): as many in every language. */
+export const SHOWCASE_LABELS = {
+  buttons1: ['Continue'],
+  buttons2: ['Yes', 'No'],
+  buttons2long: ['Yes, book my seat', 'No, maybe later please'],
+  buttons3: ['Red', 'Green', 'Blue'],
+  buttons5: ['Basic plan', 'Silver plan', 'Gold plan', 'Platinum plan', 'Family plan'],
+  buttons6: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  buttons8: ['Track my order', 'Return an item', 'Change delivery address', 'Talk to support', 'Payment problems', 'Cancel my order', 'Invoice and GST', 'Something else'],
+  buttons9: ['Mango', 'Banana', 'Apple', 'Guava', 'Papaya', 'Chikoo', 'Lychee', 'Jamun', 'Amla'],
+  buttons14: ['Andhra', 'Assam', 'Bihar', 'Goa', 'Gujarat', 'Haryana', 'Kerala', 'Punjab', 'Odisha', 'Sikkim', 'Tripura', 'Mizoram', 'Manipur', 'Nagaland'],
+  buttonsIcons: ['Favourite', 'Love it', 'Eco friendly', 'Sunny'],
+  buttonsIcons8: ['Star', 'Heart', 'Leaf', 'Sun', 'Moon', 'Bolt', 'Drop', 'Bell'],
+  buttonsTtl: ['Tea', 'Coffee'],
+  buttonsCustom: ['Hyderabad', 'Pune', 'Surat'],
+  multiToppings: ['Onion', 'Tomato', 'Paneer', 'Corn', 'Olives', 'Jalapeño'],
+  multiIcons: ['Stars', 'Hearts', 'Leaves', 'Sunshine'],
+  actions: ['Open our website', 'View cart', 'E-mail us', 'Call us'],
+  menu: ['My orders', 'Offers', 'Help', 'Settings'],
+  cardTitles: ['Gradient', 'Colours', 'Animation'],
+  cardSubtitles: ['A PNG picture', 'A JPEG picture', 'An animated GIF'],
+  cardButtons: ['Learn more', 'View cart', 'Write to us'],
+  scoreRows: ['Correct', 'Wrong', 'Time', 'Rank'],
+  contactFields: ['Full name', 'E-mail', 'Mobile number', 'City', 'Visits a month', 'Birthday'],
+  cities: ['Hyderabad', 'Ahmedabad', 'Pune', 'Lucknow', 'Other'],
+  feedbackFields: ['What did you like?', 'Score from 1 to 10'],
+  months: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  longSentences: [
+    'This is a long message of exactly three thousand characters, sent to show how the app wraps, folds and scrolls a big block of text.',
+    'Offline-first means that everything you see here is stored on your device, so it opens at once, even with no network at all.',
+    'When the network comes back, the app sends what waited in its outbox, in order and exactly once, and fetches what it missed.',
+    'Bots can send text, pictures, audio, video, documents, buttons, menus, cards, products, forms and requests for a date or a place.',
+    'Each of them has its own look, and each must stay readable in English, Hindi, Gujarati, Marathi and Telugu, on small screens too.',
+  ],
+} as const;
+
+const say = translator(SHOWCASE_TEXT, SHOWCASE_TEXTS);
+const labelsOf = labeller(SHOWCASE_LABELS, SHOWCASE_LABEL_TEXTS);
 
 // ---------- building blocks ----------
 
@@ -34,25 +165,26 @@ const icon = (i: number) => `/icons/showcase/${ICON_NAMES[i % ICON_NAMES.length]
 
 const media = (type: 'image' | 'audio' | 'video' | 'document', ref: MediaRef): BotReply => ({ type, media: ref });
 
-const STREAM: MediaRef = {
+const stream = (language: LanguageCode): MediaRef => ({
   url: 'https://download.blender.org/peach/bigbuckbunny_movies/BigBuckBunny_320x180.mp4',
   content_type: 'video/mp4',
   name: 'Big Buck Bunny (320x180)',
-  caption: 'Big Buck Bunny, streamed from the Blender Foundation (needs the internet)',
+  caption: say(language, 'streamCaption'),
   width: 320,
   height: 180,
   duration: 596,
-};
+});
 
-const MARKUP = [
-  '# Text markup',
-  '*Bold*, _italic_, ~strikethrough~ and ```inline code```.',
-  '*Bold with _italic_ inside* and _italic with *bold* inside_.',
-  'Links: https://example.com/docs, [a named link](https://example.com/guide), mailto:help@example.com and tel:+919876543210.',
+// The lines that try to inject markup or script stay as they are in every language: they are tests.
+const markup = (language: LanguageCode) => [
+  say(language, 'markupTitle'),
+  say(language, 'markupStyles'),
+  say(language, 'markupNested'),
+  say(language, 'markupLinks'),
   '```',
   'const greeting = "code block";',
   '```',
-  'These must show as plain, harmless text:',
+  say(language, 'markupHarmless'),
   '[click me](javascript:alert(1))',
   '<img src=x onerror=alert(1)>',
   '<script>alert("xss")</script>',
@@ -62,48 +194,45 @@ const MARKUP = [
   '<a href="javascript:alert(1)">an anchor</a>',
 ].join('\n');
 
-const LONG_SENTENCES = [
-  'This is a long message of exactly three thousand characters, sent to show how the app wraps, folds and scrolls a big block of text.',
-  'Offline-first means that everything you see here is stored on your device, so it opens at once, even with no network at all.',
-  'When the network comes back, the app sends what waited in its outbox, in order and exactly once, and fetches what it missed.',
-  'Bots can send text, pictures, audio, video, documents, buttons, menus, cards, products, forms and requests for a date or a place.',
-  'Each of them has its own look, and each must stay readable in English, Hindi, Gujarati, Marathi and Telugu, on small screens too.',
-];
-
-function longText(): string {
+function longText(language: LanguageCode): string {
+  const sentences = labelsOf(language, 'longSentences');
   let out = '';
-  for (let i = 0; out.length < 3000; i++) out += `${LONG_SENTENCES[i % LONG_SENTENCES.length]} `;
+  for (let i = 0; out.length < 3000; i++) out += `${sentences[i % sentences.length]} `;
   return `${out.slice(0, 2999).trimEnd().padEnd(2999, '.')}.`;
 }
 
-const CONTACT_FORM: FormSpec = {
-  form_id: 'showcase-contact',
-  title: 'Tell us about you',
-  submit_label: 'Send',
-  fields: [
-    { id: 'name', label: 'Full name', type: 'text', required: true, max_length: 60 },
-    { id: 'email', label: 'E-mail', type: 'email' },
-    { id: 'phone', label: 'Mobile number', type: 'phone', required: true },
-    { id: 'city', label: 'City', type: 'select', options: ['Hyderabad', 'Ahmedabad', 'Pune', 'Lucknow', 'Other'] },
-    { id: 'visits', label: 'Visits a month', type: 'number' },
-    { id: 'birthday', label: 'Birthday', type: 'date' },
-  ],
-};
+function contactForm(language: LanguageCode): FormSpec {
+  const [name, email, phone, city, visits, birthday] = labelsOf(language, 'contactFields');
+  return {
+    form_id: 'showcase-contact',
+    title: say(language, 'contactTitle'),
+    submit_label: say(language, 'contactSubmit'),
+    fields: [
+      { id: 'name', label: name!, type: 'text', required: true, max_length: 60 },
+      { id: 'email', label: email!, type: 'email' },
+      { id: 'phone', label: phone!, type: 'phone', required: true },
+      { id: 'city', label: city!, type: 'select', options: [...labelsOf(language, 'cities')] },
+      { id: 'visits', label: visits!, type: 'number' },
+      { id: 'birthday', label: birthday!, type: 'date' },
+    ],
+  };
+}
 
-const FEEDBACK_FORM: FormSpec = {
-  form_id: 'showcase-feedback',
-  title: 'Quick feedback',
-  fields: [
-    { id: 'liked', label: 'What did you like?', type: 'text', required: true, max_length: 200 },
-    { id: 'score', label: 'Score from 1 to 10', type: 'number' },
-  ],
-};
+function feedbackForm(language: LanguageCode): FormSpec {
+  const [liked, score] = labelsOf(language, 'feedbackFields');
+  return {
+    form_id: 'showcase-feedback',
+    title: say(language, 'feedbackTitle'),
+    fields: [
+      { id: 'liked', label: liked!, type: 'text', required: true, max_length: 200 },
+      { id: 'score', label: score!, type: 'number' },
+    ],
+  };
+}
 
-const FORMS: readonly FormSpec[] = [CONTACT_FORM, FEEDBACK_FORM];
+const FORMS: readonly ((language: LanguageCode) => FormSpec)[] = [contactForm, feedbackForm];
 
 const DATE_REQUEST: RichInputRequest = { type: 'date', config: { min: '2000-01-01', max: '2035-12-31' } };
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const isoDate = (d: DateValue) => `${d.year}-${pad2(d.month)}-${pad2(d.day)}`;
@@ -116,22 +245,30 @@ const asMoney = (m: { price: number; currency: string }): Money =>
 
 type Command = (ctx: BotContext) => BotReply[] | Promise<BotReply[]>;
 
-const buttonVariant = (prompt: string, labels: readonly string[], extra: Partial<BotReply> = {}): Command => () => [buttons(prompt, labels, extra)];
+type LabelledPrompt = keyof typeof SHOWCASE_TEXT & keyof typeof SHOWCASE_LABELS;
 
-async function products(): Promise<BotReply[]> {
+/** A button message whose prompt and options share an id in SHOWCASE_TEXT and SHOWCASE_LABELS. */
+const buttonVariant = (id: LabelledPrompt, extra: Partial<BotReply> = {}): Command =>
+  ({ language }) => [buttons(say(language, id), labelsOf(language, id), extra)];
+
+async function products({ language }: BotContext): Promise<BotReply[]> {
   const { catalogsOf } = await import('../shop/catalog');
   const items: ProductItem[] = catalogsOf(SHOP_BOT_ID).flatMap((c) => c.products.slice(0, 5).map((p) => ({
     catalog_id: c.catalog_id, product_id: p.id, name: p.name, description: p.description, price: asMoney(p.price),
   })));
-  return [{ type: 'product_list', text: { body: 'Products of the Saathi Shop catalogue' }, product_list: { products: items } }];
+  return [{ type: 'product_list', text: { body: say(language, 'products') }, product_list: { products: items } }];
 }
 
-async function catalogs(): Promise<BotReply[]> {
+async function catalogs({ language }: BotContext): Promise<BotReply[]> {
   const { catalogsOf } = await import('../shop/catalog');
   return [{
     type: 'catalog_list',
-    text: { body: 'Catalogues of Saathi Shop' },
-    catalog_list: { catalogs: catalogsOf(SHOP_BOT_ID).map((c) => ({ catalog_id: c.catalog_id, name: c.name, description: `${c.products.length} products`, image: botMediaRef('jpeg') })) },
+    text: { body: say(language, 'catalogs') },
+    catalog_list: {
+      catalogs: catalogsOf(SHOP_BOT_ID).map((c) => ({
+        catalog_id: c.catalog_id, name: c.name, description: say(language, 'catalogCount', { count: c.products.length }), image: botMediaRef('jpeg'),
+      })),
+    },
   }];
 }
 
@@ -150,134 +287,147 @@ async function cart(ctx: BotContext): Promise<BotReply[]> {
   const count = lines.reduce((n, l) => n + l.quantity, 0);
   return [{
     type: 'cart',
-    text: { body: count === 0 ? 'Your Saathi Shop cart is empty: open its catalogue to add something.' : 'Your cart with Saathi Shop' },
+    text: { body: say(ctx.language, count === 0 ? 'cartEmpty' : 'cartFull') },
     cart: { item_count: count, total: asMoney({ price: total, currency }) },
   }];
 }
 
+/** [name (typed, stays English), what the help list says it sends (English; other languages: showcase-text.ts), run] */
 const COMMANDS: ReadonlyArray<readonly [name: string, description: string, run: Command]> = [
-  ['help', 'this list', () => help()],
-  ['text', 'a plain text message', () => [text('Hello! This is a plain text message from the Showcase bot.')]],
-  ['markup', 'bold, italic, strike, code, links, heading (and XSS attempts)', () => [text(MARKUP)]],
-  ['image', 'a PNG and a JPEG picture', () => [media('image', botMediaRef('png', 'A PNG picture (480 x 320)')), media('image', botMediaRef('jpeg'))]],
-  ['gif', 'an animated GIF', () => [media('image', botMediaRef('gif', 'An animated GIF'))]],
+  ['help', 'this list', ({ language }) => help(language)],
+  ['text', 'a plain text message', ({ language }) => [text(say(language, 'plainText'))]],
+  ['markup', 'bold, italic, strike, code, links, heading (and XSS attempts)', ({ language }) => [text(markup(language))]],
+  ['image', 'a PNG and a JPEG picture', ({ language }) => [media('image', botMediaRef('png', say(language, 'pngCaption'))), media('image', botMediaRef('jpeg'))]],
+  ['gif', 'an animated GIF', ({ language }) => [media('image', botMediaRef('gif', say(language, 'gifCaption')))]],
   ['audio', 'an MP3 and an OGG audio', () => [media('audio', botMediaRef('mp3')), media('audio', botMediaRef('ogg'))]],
-  ['video', 'an MP4 video', () => [media('video', botMediaRef('mp4', 'A five-second test video'))]],
-  ['stream', 'a streamed video (video_stream)', () => {
+  ['video', 'an MP4 video', ({ language }) => [media('video', botMediaRef('mp4', say(language, 'videoCaption')))]],
+  ['stream', 'a streamed video (video_stream)', ({ language }) => {
     const { thumbnail } = botMediaRef('mp4');
-    return [{ type: 'video_stream', media: { ...STREAM, ...(thumbnail !== undefined ? { thumbnail } : {}) } }];
+    return [{ type: 'video_stream', media: { ...stream(language), ...(thumbnail !== undefined ? { thumbnail } : {}) } }];
   }],
   ['document', 'a PDF document', () => [media('document', botMediaRef('pdf'))]],
-  ['media', 'a list of pictures and a video (media_list)', () => [{
+  ['media', 'a list of pictures and a video (media_list)', ({ language }) => [{
     type: 'media_list',
-    text: { body: 'Four files in one message' },
-    media_list: [botMediaRef('png', 'PNG'), botMediaRef('jpeg', 'JPEG'), botMediaRef('gif', 'GIF'), botMediaRef('mp4', 'Video')],
+    text: { body: say(language, 'mediaList') },
+    media_list: [botMediaRef('png', 'PNG'), botMediaRef('jpeg', 'JPEG'), botMediaRef('gif', 'GIF'), botMediaRef('mp4', say(language, 'mediaListVideo'))],
   }]],
   ['youtube', 'YouTube links', () => DEMO_YOUTUBE.map((v) => ({ type: 'youtube', youtube: { url: youtubeUrl(v.video_id), video_id: v.video_id } }))],
-  ['article', 'an article with a picture', () => [{
+  ['article', 'an article with a picture', ({ language }) => [{
     type: 'article',
     article: {
+      // the title of the page it links to, which is in English
       title: 'The offline cookbook',
-      description: 'Patterns for making a web app work without a network: caches, background sync and more.',
+      description: say(language, 'articleDescription'),
       url: 'https://web.dev/articles/offline-cookbook',
       image: botMediaRef('jpeg'),
     },
   }]],
-  ['buttons', 'the button layouts (pick one)', () => [{
+  ['buttons', 'the button layouts (pick one)', ({ language }) => [{
     type: 'button',
-    text: { body: 'Button messages: each variant shows one layout rule. Pick one:' },
+    text: { body: say(language, 'buttonsIntro') },
     buttons: COMMANDS.flatMap(([name], i) => (name.startsWith('buttons ') ? [{ body: name, button_index: HELP_BASE + i }] : [])),
     allow_custom_response: true,
   }]],
-  ['buttons 1', 'one option (stack)', buttonVariant('One option:', ['Continue'])],
-  ['buttons 2', 'two short options (grid)', buttonVariant('Do you like this app?', ['Yes', 'No'])],
-  ['buttons 2long', 'two long options (stack)', buttonVariant('Shall I book your seat?', ['Yes, book my seat', 'No, maybe later please'])],
-  ['buttons 3', 'three short options (3 columns)', buttonVariant('Pick a colour:', ['Red', 'Green', 'Blue'])],
-  ['buttons 5', 'five medium options (stack)', buttonVariant('Pick a plan:', ['Basic plan', 'Silver plan', 'Gold plan', 'Platinum plan', 'Family plan'])],
-  ['buttons 6', 'six medium options (2 columns)', buttonVariant('Pick a day:', ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'])],
-  ['buttons 8', 'eight long options (list)', buttonVariant('How can I help?', [
-    'Track my order', 'Return an item', 'Change delivery address', 'Talk to support', 'Payment problems', 'Cancel my order', 'Invoice and GST', 'Something else',
-  ])],
-  ['buttons 9', 'nine short options (3 columns)', buttonVariant('Pick a fruit:', ['Mango', 'Banana', 'Apple', 'Guava', 'Papaya', 'Chikoo', 'Lychee', 'Jamun', 'Amla'])],
-  ['buttons 14', 'fourteen options (list)', buttonVariant('Pick a state:', [
-    'Andhra', 'Assam', 'Bihar', 'Goa', 'Gujarat', 'Haryana', 'Kerala', 'Punjab', 'Odisha', 'Sikkim', 'Tripura', 'Mizoram', 'Manipur', 'Nagaland',
-  ])],
-  ['buttons 20', 'twenty options (list)', buttonVariant('Pick a number:', Array.from({ length: 20 }, (_, i) => `Option ${i + 1}`))],
-  ['buttons icons', 'four options with icons (stack)', () => [{
-    type: 'button', text: { body: 'Options with icons:' }, buttons: options(['Favourite', 'Love it', 'Eco friendly', 'Sunny'], [0, 1, 2, 3].map(icon)),
+  ['buttons 1', 'one option (stack)', buttonVariant('buttons1')],
+  ['buttons 2', 'two short options (grid)', buttonVariant('buttons2')],
+  ['buttons 2long', 'two long options (stack)', buttonVariant('buttons2long')],
+  ['buttons 3', 'three short options (3 columns)', buttonVariant('buttons3')],
+  ['buttons 5', 'five medium options (stack)', buttonVariant('buttons5')],
+  ['buttons 6', 'six medium options (2 columns)', buttonVariant('buttons6')],
+  ['buttons 8', 'eight long options (list)', buttonVariant('buttons8')],
+  ['buttons 9', 'nine short options (3 columns)', buttonVariant('buttons9')],
+  ['buttons 14', 'fourteen options (list)', buttonVariant('buttons14')],
+  ['buttons 20', 'twenty options (list)', ({ language }) => [
+    buttons(say(language, 'buttons20'), Array.from({ length: 20 }, (_, i) => say(language, 'numberedOption', { n: i + 1 }))),
+  ]],
+  ['buttons icons', 'four options with icons (stack)', ({ language }) => [{
+    type: 'button', text: { body: say(language, 'buttonsIcons') }, buttons: options(labelsOf(language, 'buttonsIcons'), [0, 1, 2, 3].map(icon)),
   }]],
-  ['buttons icons 8', 'eight options with icons (list)', () => [{
+  ['buttons icons 8', 'eight options with icons (list)', ({ language }) => [{
     type: 'button',
-    text: { body: 'Eight options with icons:' },
-    buttons: options(['Star', 'Heart', 'Leaf', 'Sun', 'Moon', 'Bolt', 'Drop', 'Bell'], ICON_NAMES.map((_, i) => icon(i))),
+    text: { body: say(language, 'buttonsIcons8') },
+    buttons: options(labelsOf(language, 'buttonsIcons8'), ICON_NAMES.map((_, i) => icon(i))),
   }]],
-  ['buttons ttl', 'options that expire after 60 s', buttonVariant('Quick! This question closes in 60 seconds:', ['Tea', 'Coffee'], { ttl: 60 })],
-  ['buttons custom', 'options, or type your own answer', buttonVariant('Which city are you in? Pick one or type it:', ['Hyderabad', 'Pune', 'Surat'], { allow_custom_response: true })],
-  ['multi', 'multiple choice, with and without icons', () => [
-    { type: 'multi_select_button', multi_select: true, text: { body: 'Pick your toppings (several allowed):' }, buttons: options(['Onion', 'Tomato', 'Paneer', 'Corn', 'Olives', 'Jalapeño']) },
+  ['buttons ttl', 'options that expire after 60 s', buttonVariant('buttonsTtl', { ttl: 60 })],
+  ['buttons custom', 'options, or type your own answer', buttonVariant('buttonsCustom', { allow_custom_response: true })],
+  ['multi', 'multiple choice, with and without icons', ({ language }) => [
+    { type: 'multi_select_button', multi_select: true, text: { body: say(language, 'multiToppings') }, buttons: options(labelsOf(language, 'multiToppings')) },
     {
       type: 'multi_select_button',
       multi_select: true,
-      text: { body: 'Which do you like? Pick several, or write your own:' },
-      buttons: options(['Stars', 'Hearts', 'Leaves', 'Sunshine'], [0, 1, 2, 3].map(icon)),
+      text: { body: say(language, 'multiIcons') },
+      buttons: options(labelsOf(language, 'multiIcons'), [0, 1, 2, 3].map(icon)),
       allow_custom_response: true,
     },
   ]],
-  ['action', 'action buttons: website, cart, e-mail, phone', () => [{
-    type: 'action',
-    text: { body: 'Get in touch with us:' },
-    actions: [
-      { body: 'Open our website', action: { type: 'website', value: 'https://example.com' } },
-      { body: 'View cart', action: { type: 'view_cart' } },
-      { body: 'E-mail us', action: { type: 'email', value: 'help@example.com' } },
-      { body: 'Call us', action: { type: 'phone_number', value: '+919876543210' } },
-    ] satisfies ActionButton[],
-  }]],
-  ['menu', 'a persistent menu', () => [{ type: 'persistent_menu', text: { body: 'Main menu' }, buttons: options(['My orders', 'Offers', 'Help', 'Settings']) }]],
-  ['card', 'cards with pictures and buttons', () => [{
-    type: 'card',
-    text: { body: 'Three cards' },
-    card: {
-      cards: [
-        { title: 'Gradient', subtitle: 'A PNG picture', image: botMediaRef('png'), buttons: [{ body: 'Learn more', action: { type: 'website', value: 'https://example.com/png' } }] },
-        { title: 'Colours', subtitle: 'A JPEG picture', image: botMediaRef('jpeg'), buttons: [{ body: 'View cart', action: { type: 'view_cart' } }] },
-        { title: 'Animation', subtitle: 'An animated GIF', image: botMediaRef('gif'), buttons: [{ body: 'Write to us', action: { type: 'email', value: 'help@example.com' } }] },
-      ],
-    },
-  }]],
+  ['action', 'action buttons: website, cart, e-mail, phone', ({ language }) => {
+    const [website, cart, email, phone] = labelsOf(language, 'actions');
+    return [{
+      type: 'action',
+      text: { body: say(language, 'actionPrompt') },
+      actions: [
+        { body: website!, action: { type: 'website', value: 'https://example.com' } },
+        { body: cart!, action: { type: 'view_cart' } },
+        { body: email!, action: { type: 'email', value: 'help@example.com' } },
+        { body: phone!, action: { type: 'phone_number', value: '+919876543210' } },
+      ] satisfies ActionButton[],
+    }];
+  }],
+  ['menu', 'a persistent menu', ({ language }) => [{ type: 'persistent_menu', text: { body: say(language, 'menu') }, buttons: options(labelsOf(language, 'menu')) }]],
+  ['card', 'cards with pictures and buttons', ({ language }) => {
+    const titles = labelsOf(language, 'cardTitles');
+    const subtitles = labelsOf(language, 'cardSubtitles');
+    const labels = labelsOf(language, 'cardButtons');
+    const card = (i: number, kind: 'png' | 'jpeg' | 'gif', action: ActionButton['action']) =>
+      ({ title: titles[i]!, subtitle: subtitles[i]!, image: botMediaRef(kind), buttons: [{ body: labels[i]!, action }] });
+    return [{
+      type: 'card',
+      text: { body: say(language, 'cards') },
+      card: {
+        cards: [
+          card(0, 'png', { type: 'website', value: 'https://example.com/png' }),
+          card(1, 'jpeg', { type: 'view_cart' }),
+          card(2, 'gif', { type: 'email', value: 'help@example.com' }),
+        ],
+      },
+    }];
+  }],
   ['products', 'products of the shop catalogue', products],
   ['catalog', 'catalogues (catalog_list)', catalogs],
   ['cart', 'a summary of your Saathi Shop cart', cart],
-  ['scorecard', 'a scorecard', () => [{
-    type: 'scorecard',
-    scorecard: {
-      title: 'Weekly quiz',
-      score: 8,
-      total: 10,
-      rows: [{ label: 'Correct', value: '8' }, { label: 'Wrong', value: '2' }, { label: 'Time', value: '3 min 12 s' }, { label: 'Rank', value: '4 of 120' }],
-    },
+  ['scorecard', 'a scorecard', ({ language }) => {
+    const [correct, wrong, time, rank] = labelsOf(language, 'scoreRows');
+    return [{
+      type: 'scorecard',
+      scorecard: {
+        title: say(language, 'scoreTitle'),
+        score: 8,
+        total: 10,
+        rows: [{ label: correct!, value: '8' }, { label: wrong!, value: '2' }, { label: time!, value: say(language, 'scoreTime') }, { label: rank!, value: say(language, 'scoreRank') }],
+      },
+    }];
+  }],
+  ['date', 'asks for a date (2000 to 2035)', ({ language }) => [{ type: 'rich_input', text: { body: say(language, 'datePrompt') }, rich_input: DATE_REQUEST }]],
+  ['location', 'asks for your location', ({ language }) => [{ type: 'rich_input', text: { body: say(language, 'locationPrompt') }, rich_input: { type: 'location' } }]],
+  ['location custom', 'asks for a location you may pick on a map', ({ language }) => [{
+    type: 'rich_input', text: { body: say(language, 'locationCustom') }, rich_input: { type: 'location', config: { allow_custom: true } },
   }]],
-  ['date', 'asks for a date (2000 to 2035)', () => [{ type: 'rich_input', text: { body: 'When is your appointment? (2000 to 2035)' }, rich_input: DATE_REQUEST }]],
-  ['location', 'asks for your location', () => [{ type: 'rich_input', text: { body: 'Share your location, please.' }, rich_input: { type: 'location' } }]],
-  ['location custom', 'asks for a location you may pick on a map', () => [{
-    type: 'rich_input', text: { body: 'Where should we deliver? Share your position or pick a place.' }, rich_input: { type: 'location', config: { allow_custom: true } },
+  ['location address', 'asks for an address near you', ({ language }) => [{
+    type: 'rich_input', text: { body: say(language, 'locationAddress') }, rich_input: { type: 'location', config: { fetch_address: true } },
   }]],
-  ['location address', 'asks for an address near you', () => [{
-    type: 'rich_input', text: { body: 'Pick your address.' }, rich_input: { type: 'location', config: { fetch_address: true } },
-  }]],
-  ['form', 'a form to fill in (rich_input and form)', () => [
-    { type: 'rich_input', text: { body: 'Please fill in this form.' }, rich_input: { type: 'form', form: CONTACT_FORM } },
-    { type: 'form', text: { body: 'And a short feedback form.' }, form: FEEDBACK_FORM },
+  ['form', 'a form to fill in (rich_input and form)', ({ language }) => [
+    { type: 'rich_input', text: { body: say(language, 'formPrompt') }, rich_input: { type: 'form', form: contactForm(language) } },
+    { type: 'form', text: { body: say(language, 'feedbackPrompt') }, form: feedbackForm(language) },
   ]],
-  ['rate', 'messages that ask for a rating', () => [
-    text('Was this answer helpful? Rate it with a thumb.', { rating_type: 'thumbs', is_rated: false }),
-    text('How would you rate the Showcase bot? Give it 1 to 5 stars.', { rating_type: 'stars', is_rated: false }),
+  ['rate', 'messages that ask for a rating', ({ language }) => [
+    text(say(language, 'rateThumbs'), { rating_type: 'thumbs', is_rated: false }),
+    text(say(language, 'rateStars'), { rating_type: 'stars', is_rated: false }),
   ]],
-  ['unknown', 'a message type the app does not know', () => [
-    { type: 'hologram', text: { body: 'A hologram message: no app knows this type.' } },
-    { type: 'rich_input', text: { body: 'A request of an unknown kind.' }, rich_input: { type: 'hologram' } },
+  ['unknown', 'a message type the app does not know', ({ language }) => [
+    { type: 'hologram', text: { body: say(language, 'hologram') } },
+    { type: 'rich_input', text: { body: say(language, 'hologramRequest') }, rich_input: { type: 'hologram' } },
   ]],
-  ['long', 'a 3,000-character text', () => [text(longText())]],
+  ['long', 'a 3,000-character text', ({ language }) => [text(longText(language))]],
   ['all', 'one of everything', (ctx) => all(ctx)],
 ];
 
@@ -285,19 +435,23 @@ if (HELP_BASE + COMMANDS.length - 1 > 99) throw new Error('the help list outgrew
 
 const byName: ReadonlyMap<string, Command> = new Map(COMMANDS.map(([name, , run]) => [name, run]));
 
-function helpList(): BotReply {
+function helpList(language: LanguageCode): BotReply {
   return {
     type: 'button',
-    text: { body: 'Pick a command, or type it:' },
+    text: { body: say(language, 'helpPick') },
     buttons: COMMANDS.map(([name], i) => ({ body: name, button_index: HELP_BASE + i })),
     // Typing stays open: the list is a menu, not a question.
     allow_custom_response: true,
   };
 }
 
-function help(): BotReply[] {
-  const lines = COMMANDS.map(([name, description]) => `*${name}*: ${description}`);
-  return [text(`# Showcase commands\nType one (any case) or pick it below.\n${lines.join('\n')}`), helpList()];
+/** A command's help line in the language (its name stays English: it is what the user types). */
+const helpLine = (name: string, english: string, language: LanguageCode): string =>
+  (language === 'en' ? english : COMMAND_DESCRIPTIONS[name]?.[language] ?? english);
+
+function help(language: LanguageCode): BotReply[] {
+  const lines = COMMANDS.map(([name, description]) => `*${name}*: ${helpLine(name, description, language)}`);
+  return [text(`${say(language, 'helpTitle')}\n${say(language, 'helpHint')}\n${lines.join('\n')}`), helpList(language)];
 }
 
 /** One message of every type, in one answer. */
@@ -307,7 +461,7 @@ async function all(ctx: BotContext): Promise<BotReply[]> {
     return replies[index]!;
   };
   return [
-    text('Here is one message of every type.'),
+    text(say(ctx.language, 'allFirst')),
     await pick('markup'),
     await pick('image'),
     await pick('gif'),
@@ -334,7 +488,7 @@ async function all(ctx: BotContext): Promise<BotReply[]> {
     await pick('rate', 0),
     await pick('unknown', 0),
     await pick('unknown', 1),
-    text('That was everything. Type *help* for the list of commands.'),
+    text(say(ctx.language, 'allLast')),
   ];
 }
 
@@ -375,35 +529,37 @@ async function awaitsTypedAnswer(ctx: BotContext): Promise<boolean> {
 async function answerChoice(ctx: BotContext, index: number): Promise<BotReply[]> {
   const command = COMMANDS[index - HELP_BASE];
   if (index >= HELP_BASE && command) return command[2](ctx);
+  // the label as it was sent (in the language of then), not translated again
   const choice = await chosen(ctx, 'button', index);
-  if (!choice) return [text(`You chose option ${index}.`)];
-  if (choice.expired) return [text(`Sorry, that question has closed: “${choice.label}” came too late.`)];
-  return [text(`You chose “${choice.label}”.`)];
+  if (!choice) return [text(say(ctx.language, 'choseIndex', { index }))];
+  if (choice.expired) return [text(say(ctx.language, 'closed', { label: choice.label }))];
+  return [text(say(ctx.language, 'chose', { label: choice.label }))];
 }
 
 async function answerMulti(ctx: BotContext, indices: readonly number[], custom: string | undefined): Promise<BotReply[]> {
   const labels: string[] = [];
-  for (const i of indices) labels.push((await chosen(ctx, 'multi_select_button', i))?.label ?? `option ${i}`);
-  const wrote = custom !== undefined ? ` and wrote “${custom}”` : '';
-  return [text(`You chose ${labels.map((l) => `“${l}”`).join(', ')}${wrote}.`)];
+  for (const i of indices) labels.push((await chosen(ctx, 'multi_select_button', i))?.label ?? say(ctx.language, 'optionIndex', { index: i }));
+  const quoted = labels.map((l) => `“${l}”`).join(', ');
+  return [text(custom !== undefined ? say(ctx.language, 'choseManyWrote', { labels: quoted, custom }) : say(ctx.language, 'choseMany', { labels: quoted }))];
 }
 
-function answerDate(d: DateValue): BotReply[] {
-  const when = `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+function answerDate(d: DateValue, language: LanguageCode): BotReply[] {
+  const when = `${d.day} ${labelsOf(language, 'months')[d.month - 1] ?? d.month} ${d.year}`;
   const iso = isoDate(d);
   const { min, max } = DATE_REQUEST.config ?? {};
   if ((min !== undefined && iso < min) || (max !== undefined && iso > max)) {
-    return [text(`You picked ${when}, which is outside ${min ?? '…'} to ${max ?? '…'}.`)];
+    return [text(say(language, 'pickedOutside', { when, min: min ?? '…', max: max ?? '…' }))];
   }
-  return [text(`You picked ${when}.`)];
+  return [text(say(language, 'picked', { when }))];
 }
 
-function answerForm(formId: string, values: Readonly<Record<string, string>>): BotReply[] {
-  const form = FORMS.find((f) => f.form_id === formId);
+function answerForm(formId: string, values: Readonly<Record<string, string>>, language: LanguageCode): BotReply[] {
+  const form = FORMS.map((f) => f(language)).find((f) => f.form_id === formId);
   const entries = Object.entries(values);
-  if (entries.length === 0) return [text('You sent an empty form.')];
+  if (entries.length === 0) return [text(say(language, 'emptyForm'))];
   const lines = entries.map(([id, value]) => `*${form?.fields.find((f) => f.id === id)?.label ?? id}*: ${value}`);
-  return [text(`Thanks! ${form ? `“${form.title}”` : 'Your form'} has:\n${lines.join('\n')}`)];
+  const head = form ? say(language, 'formHas', { title: form.title }) : say(language, 'unknownFormHas');
+  return [text(`${head}\n${lines.join('\n')}`)];
 }
 
 function normalise(command: string): string {
@@ -411,34 +567,36 @@ function normalise(command: string): string {
 }
 
 async function answer(message: OutgoingMessage, ctx: BotContext): Promise<BotAnswer> {
+  const { language } = ctx;
   const replies = await (async (): Promise<BotReply[]> => {
     switch (message.type) {
       case 'text': {
         const run = byName.get(normalise(message.text.body));
         if (run) return run(ctx);
-        if (await awaitsTypedAnswer(ctx)) return [text(`You answered “${message.text.body.trim().slice(0, 200)}”.`)];
-        return [text(`I do not know “${message.text.body.trim().slice(0, 60)}”. Type *help* to see everything I can send.`)];
+        if (await awaitsTypedAnswer(ctx)) return [text(say(language, 'answered', { words: message.text.body.trim().slice(0, 200) }))];
+        return [text(say(language, 'unknownCommand', { words: message.text.body.trim().slice(0, 60) }))];
       }
       case 'button_response': return answerChoice(ctx, message.button_index);
       case 'persistent_menu_response': {
         const choice = await chosen(ctx, 'persistent_menu', message.button_index);
-        return [text(`Menu: you picked “${choice?.label ?? `option ${message.button_index}`}”.`)];
+        return [text(say(language, 'menuPicked', { label: choice?.label ?? say(language, 'optionIndex', { index: message.button_index }) }))];
       }
       case 'multi_select_button_response': return answerMulti(ctx, message.button_indices, message.custom_response);
-      case 'date': return answerDate(message.date);
+      case 'date': return answerDate(message.date, language);
       case 'location': {
-        const where = message.location.type === 'CURRENT' ? 'your current position' : 'the place you picked';
         const address = message.location.address ? `, ${message.location.address}` : '';
-        return [text(`Got ${where}: ${message.location.latitude}, ${message.location.longitude}${address}.`)];
+        const where = message.location.type === 'CURRENT' ? 'gotCurrent' : 'gotPicked';
+        return [text(say(language, where, { latitude: message.location.latitude, longitude: message.location.longitude, address }))];
       }
-      case 'form_response': return answerForm(message.form_response.form_id, message.form_response.values);
+      case 'form_response': return answerForm(message.form_response.form_id, message.form_response.values, language);
       case 'image':
       case 'video':
       case 'audio':
       case 'document': {
         const name = message.media.name ? ` “${message.media.name}”` : '';
         const size = message.media.size !== undefined ? ` (${formatFileSize(message.media.size)})` : '';
-        return [text(`Got your ${message.type}${name}${size}. Thank you!`)];
+        const got = ({ image: 'gotImage', video: 'gotVideo', audio: 'gotAudio', document: 'gotDocument' } as const)[message.type];
+        return [text(say(language, got, { name, size }))];
       }
     }
   })();
@@ -452,12 +610,12 @@ export const SHOWCASE_BOT: BotDefinition = {
   icon: '/icons/bots/showcase.svg',
   suggested: true,
   config: { allow_user_media: true },
-  welcome: [
-    text('Hi! I am *Showcase*. I can send every kind of message this app shows. Type a command such as *image* or *buttons 3*, or pick one below.'),
-    helpList(),
-  ],
+  welcome: (language) => [text(say(language, 'welcome')), helpList(language)],
   answer,
 };
 
 /** The command names, in help order (tests and the README list them). */
 export const SHOWCASE_COMMANDS: readonly string[] = COMMANDS.map(([name]) => name);
+
+/** The help list's English description of each command (the completeness test reads it). */
+export const SHOWCASE_DESCRIPTIONS: ReadonlyMap<string, string> = new Map(COMMANDS.map(([name, description]) => [name, description]));

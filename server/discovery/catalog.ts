@@ -5,7 +5,11 @@
 // The bots are also real bots: registry.ts spreads DISCOVERY_BOTS into DEMO_BOTS, so they are
 // seeded, subscribable and answer messages like the other demo bots.
 import type { OutgoingMessage } from '../../src/api/messages';
+import type { LanguageCode } from '../../src/domain/language-codes';
+import { fill } from '../bots/bot-text';
 import type { BotDefinition, BotReply } from '../bots/registry';
+import { inLanguage } from '../http/language';
+import { DISCOVERY_CHAT_TEXTS, YOU_SAID_TEXTS } from './bot-chat-text';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -35,6 +39,12 @@ export type DiscoveryBotDefinition = BotDefinition & { discovery: DiscoveryMeta 
 
 const text = (body: string): BotReply => ({ type: 'text', text: { body } });
 
+/** Before a reply to a text: the user's words, unchanged ({words}); other languages: bot-chat-text.ts. */
+export const YOU_SAID = 'You said: "{words}". ';
+
+const welcomes = Object.fromEntries(Object.entries(DISCOVERY_CHAT_TEXTS).map(([id, t]) => [id, t.welcome]));
+const replies = Object.fromEntries(Object.entries(DISCOVERY_CHAT_TEXTS).map(([id, t]) => [id, t.reply]));
+
 /** A themed bot that acknowledges what it was sent and adds one line of its own. */
 function themed(def: {
   id: string; name: string; description: string; icon: string; welcome: string; reply: string; meta: DiscoveryMeta;
@@ -46,10 +56,11 @@ function themed(def: {
     icon: def.icon,
     suggested: false,
     config: { allow_user_media: false },
-    welcome: [text(def.welcome)],
-    answer: (message: OutgoingMessage) => {
-      const said = message.type === 'text' ? `You said: "${message.text.body}". ` : '';
-      return { replies: [text(`${said}${def.reply}`)], delayed: false };
+    welcome: (language: LanguageCode) => [text(inLanguage(welcomes, def.id, language, def.welcome))],
+    answer: (message: OutgoingMessage, { language }) => {
+      const youSaid = inLanguage({ youSaid: YOU_SAID_TEXTS }, 'youSaid', language, YOU_SAID);
+      const said = message.type === 'text' ? fill(youSaid, { words: message.text.body }) : '';
+      return { replies: [text(`${said}${inLanguage(replies, def.id, language, def.reply)}`)], delayed: false };
     },
     discovery: def.meta,
   };
