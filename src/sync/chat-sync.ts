@@ -283,6 +283,12 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       if (online) {
         conn.nudge();
         void box.flush().catch((err: unknown) => log('sync: flush failed', err));
+      } else {
+        // No network at all: the socket is dead whatever it says (it would take an ack timeout to
+        // notice, and an emulated offline even keeps it working). Close it now, so the header says
+        // so and sends wait in the outbox; the connection comes back on 'online'.
+        conn.stop();
+        conn.start();
       }
     });
     conn.start();

@@ -59,6 +59,10 @@ describe('update', () => {
 
     // a send is queued with no network, then the user accepts the update
     await context.setOffline(true);
+    // the page has heard it is offline (and told the engine) and the live socket is down: an
+    // emulated offline leaves an open WebSocket alone, so a send made before would go through it
+    await page.getByText(en('chat.offline')).waitFor();
+    await page.getByText(en('chat.connection.waiting')).waitFor();
     await sendText(page, 'before the update');
     await userBubble(page, 'before the update').getByRole('img', { name: en('chat.status.pending') }).waitFor();
     await page.evaluate(() => {

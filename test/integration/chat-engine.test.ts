@@ -197,6 +197,20 @@ describe('live connection', () => {
     await waitFor(async () => (await c.db.messages.find({ selector: { bot_uuid: ECHO_BOT_ID } }).exec()).filter((m) => m.message.text?.body === 'from the other phone').length === 2, 8000, 'caught up');
   });
 
+  it('the device going offline closes the live socket at once, and it opens again when the network returns', async () => {
+    const c = await signedInClient();
+    await socketOpen(c);
+    // the socket itself still works (as under Chromium's offline emulation): the engine closes it
+    c.setOnline(false, { dropSockets: false });
+    await waitFor(async () => (await getLocalDoc(c.db, 'sync-status'))?.socketState === 3, 2000, 'socket closed');
+    // a send meanwhile waits in the outbox instead of going through a socket the network has left
+    const id = await c.sendText(ECHO_BOT_ID, 'while offline');
+    expect(await statusOf(c, id)).toBe('pending');
+    c.setOnline(true);
+    await socketOpen(c);
+    await waitFor(async () => (await statusOf(c, id)) === 'delivered', 5000, 'delivered once back');
+  });
+
   it("'User Unauthorised' (the session ended on the server) marks the user unauthorised and stops", async () => {
     const c = await signedInClient();
     await socketOpen(c);

@@ -17,8 +17,11 @@ export interface ChatClient {
   db: AppDatabase;
   engine: Engine & { isLeader(): boolean };
   mobile: string | null;
-  /** cut or restore the network (fetch and the connectivity events) */
-  setOnline(online: boolean): void;
+  /**
+   * Cuts or restores the network (fetch and the connectivity events); `dropSockets: false` leaves
+   * open sockets open, as Chromium's offline emulation does.
+   */
+  setOnline(online: boolean, options?: { dropSockets?: boolean }): void;
   signIn(mobile: string, code: (mobile: string) => string | undefined): Promise<void>;
   /** the page's send: outbox entry and pending message, then a nudge */
   sendText(botUuid: string, body: string): Promise<string>;
@@ -66,10 +69,10 @@ export async function startChatClient(opts: ChatClientOptions): Promise<ChatClie
     db,
     engine,
     mobile: null,
-    setOnline(value) {
+    setOnline(value, { dropSockets = true } = {}) {
       connectivity.set(value);
-      // going offline drops live connections, as the OS does
-      if (!value) for (const ws of sockets) ws.terminate();
+      // going offline drops live connections, as the OS does (not Chromium's network emulation)
+      if (!value && dropSockets) for (const ws of sockets) ws.terminate();
     },
     async signIn(mobile, code) {
       const requested = await engine.invoke('requestOtp', mobile);
