@@ -35,6 +35,10 @@ export default defineConfig({
           // 2-core machine two of them (shop's refused update, update's waiting worker) failed once
           // in a full run and passed alone. A real regression fails both tries.
           retry: 1,
+          // expect.poll's default of 1 s is short for a server write seen through a browser on
+          // this machine under load (shop's cart reached the server after it); a poll returns as
+          // soon as it passes, so a longer limit costs nothing when all is well.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

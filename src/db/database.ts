@@ -2,13 +2,14 @@
 // (multiInstance: RxDB relays every write to the other instances over a BroadcastChannel, so a
 // write in the worker reaches the page's observers and the other way round).
 import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
-import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBLocalDocumentsPlugin, getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb/plugins/core';
 import { collectionCreators, type AppCollections } from './schemas';
 import { DEFAULT_DB_NAME } from './database-name';
 import { markBoot } from './boot-gate';
+import { registerLocalDocReader } from './local-doc-reader';
 
 export { DEFAULT_DB_NAME };
 
@@ -58,6 +59,13 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     ignoreDuplicate: options.ignoreDuplicate ?? false,
   });
   markBoot('db-created');
+  // getLocalDoc reads the storage, not this instance's cache (local-doc-reader.ts)
+  registerLocalDocReader(db, async (id) => {
+    // RxDB types the parent with an open collections map; ours is the typed AppCollections
+    const state = await getLocalDocStateByParent(db as unknown as Parameters<typeof getLocalDocStateByParent>[0]);
+    const [row] = await state.storageInstance.findDocumentsById([id], false);
+    return row ?? null;
+  });
   await db.addCollections(collectionCreators);
   return db;
 }

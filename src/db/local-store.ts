@@ -9,6 +9,7 @@ import type { LocalDocId, LocalDocTypes, SessionDoc } from './local-docs';
 import { newSession } from './defaults';
 import { newDeviceId } from './device-id';
 import { isWriteConflict } from './write-conflict';
+import { localDocReaderOf } from './local-doc-reader';
 
 type Doc<K extends LocalDocId> = RxLocalDocument<AppDatabase, LocalDocTypes[K]>;
 
@@ -18,7 +19,14 @@ function dataOf<K extends LocalDocId>(doc: Doc<K>): LocalDocTypes[K] {
   return doc.toJSON().data as LocalDocTypes[K];
 }
 
+/** The document as stored now, written by this instance or the other (local-doc-reader.ts). */
 export async function getLocalDoc<K extends LocalDocId>(db: AppDatabase, id: K): Promise<LocalDocTypes[K] | null> {
+  const reader = localDocReaderOf(db);
+  if (reader) {
+    const row = await reader(id);
+    // this module is the documents' only writer: the stored data has the type of its id
+    return row ? (row.data as LocalDocTypes[K]) : null;
+  }
   const doc = await db.getLocal<LocalDocTypes[K]>(id);
   return doc ? dataOf<K>(doc) : null;
 }

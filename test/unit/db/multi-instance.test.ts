@@ -37,6 +37,18 @@ describe('two instances of one database', () => {
     expect(await gone).toBeNull();
   });
 
+  test("a read right after the other instance's write sees it, before the write's event arrives", async () => {
+    // the page writes, then asks the worker (comlink) to act on it: that message can overtake
+    // the change event the BroadcastChannel carries, and the worker's cache is still the old one
+    const [page, worker] = await pair();
+    await patchLocalDoc(page, 'sync-status', { updateAvailable: false }, DEFAULT_SYNC_STATUS);
+    await firstValueFrom(observeLocalDoc$(worker, 'sync-status').pipe(filter((x) => x !== null)));
+    for (let i = 0; i < 20; i++) {
+      await patchLocalDoc(page, 'sync-status', { updateAvailable: i % 2 === 0 }, DEFAULT_SYNC_STATUS);
+      expect((await getLocalDoc(worker, 'sync-status'))?.updateAvailable).toBe(i % 2 === 0);
+    }
+  });
+
   test('interleaved patches from both instances are all kept', async () => {
     const [page, worker] = await pair();
     await patchLocalDoc(page, 'sync-status', {}, DEFAULT_SYNC_STATUS);
