@@ -73,13 +73,9 @@ async function outboxEmpty(): Promise<void> {
   await firstValueFrom(queuedCount$(getClient().db).pipe(filter((n) => n === 0)));
 }
 
-/** The installed-but-waiting new version; asks the server for one if none is waiting yet. */
-async function waitingWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
-  if (registration.waiting) return registration.waiting;
-  await registration.update();
-  const installing = registration.installing;
-  if (!installing) return registration.waiting;
-  await new Promise<void>((resolve) => {
+/** Resolves once `installing` has finished installing (or failed). */
+function installed(installing: ServiceWorker): Promise<void> {
+  return new Promise<void>((resolve) => {
     const check = () => {
       if (installing.state === 'installed' || installing.state === 'redundant' || installing.state === 'activated') {
         installing.removeEventListener('statechange', check);
@@ -89,6 +85,18 @@ async function waitingWorker(registration: ServiceWorkerRegistration): Promise<S
     installing.addEventListener('statechange', check);
     check();
   });
+}
+
+/**
+ * The installed-but-waiting new version; asks the server for one if none is waiting yet. An
+ * install under way (a newer version found meanwhile) replaces the waiting worker when it ends,
+ * so it is waited for: a skip-waiting sent to the worker it replaces would be lost.
+ */
+async function waitingWorker(registration: ServiceWorkerRegistration): Promise<ServiceWorker | null> {
+  if (registration.installing) await installed(registration.installing);
+  if (registration.waiting) return registration.waiting;
+  await registration.update();
+  if (registration.installing) await installed(registration.installing);
   return registration.waiting;
 }
 
