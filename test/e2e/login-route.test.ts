@@ -80,12 +80,18 @@ describe('login route without the database', () => {
     await context.close();
   });
 
-  it('when the network goes before the database code comes, Continue says there is no internet and keeps the number; once it is back, Continue sends the code', async () => {
+  /**
+   * The code matching `code` cannot be fetched until `allow()`, as after the network went
+   * (ERR_INTERNET_DISCONNECTED): Continue says there is no internet, Close keeps the number, and
+   * once the code can come the next Continue sends the code. Answers the page, on the OTP screen.
+   */
+  async function continueWithoutCode(code: RegExp): Promise<{ context: BrowserContext; page: Page; said: string[] }> {
     const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
     let failing = true;
-    // the database chunk cannot be fetched, as after the network went (ERR_INTERNET_DISCONNECTED)
-    await context.route(DATABASE_CHUNK, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+    await context.route(code, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
     const page = await context.newPage();
+    const said: string[] = [];
+    page.on('console', (m) => said.push(m.text()));
     await page.goto(stage.server.url);
     const phone = page.getByLabel(en('login.phone.label'), { exact: true });
     await phone.waitFor();
@@ -102,31 +108,18 @@ describe('login route without the database', () => {
     await page.getByRole('button', { name: en('login.continue') }).click();
     await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
     expect(new URL(page.url()).pathname).toBe('/otp-verification');
+    return { context, page, said };
+  }
+
+  it('when the network goes before the database code comes, Continue says there is no internet and keeps the number; once it is back, Continue sends the code', async () => {
+    const { context } = await continueWithoutCode(DATABASE_CHUNK);
     await context.close();
   });
 
   it('when the sync worker and the engine cannot be fetched, Continue says there is no internet; once they can, Continue sends the code', async () => {
-    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
-    let failing = true;
     // the database came, then the network went: the worker's script fails (its 'error' event is
     // all the page hears) and so does the engine the page would run instead
-    await context.route(SYNC_CODE, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
-    const page = await context.newPage();
-    const said: string[] = [];
-    page.on('console', (m) => said.push(m.text()));
-    await page.goto(stage.server.url);
-    const phone = page.getByLabel(en('login.phone.label'), { exact: true });
-    await phone.waitFor();
-    const number = freshNationalNumber();
-    await phone.fill(number);
-    await page.getByRole('button', { name: en('login.continue') }).click();
-    const dialog = dialogNamed(page, en('error.noInternet.title'));
-    await dialog.getByText(en('error.noInternet.body')).waitFor();
-    await dialog.getByRole('button', { name: en('dialog.action.close') }).click();
-    expect(await phone.inputValue()).toBe(number);
-    failing = false;
-    await page.getByRole('button', { name: en('login.continue') }).click();
-    await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
+    const { context, page, said } = await continueWithoutCode(SYNC_CODE);
     // the retry started the worker, not the page's fallback engine
     expect(page.workers().some((w) => /sync\.worker-[\w-]+\.js$/.test(w.url())), said.join('\n')).toBe(true);
     await context.close();
