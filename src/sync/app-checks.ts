@@ -112,7 +112,16 @@ export function startAppChecks(deps: AppChecksDeps): AppChecks {
     return 'newer-prompted';
   }
 
-  async function refreshRemoteConfig(force = false): Promise<RemoteConfigOutcome> {
+  // One refresh at a time: each decides whether it is due only after the one before has stored
+  // its fetch time, so rounds that pile up (a slow database, a clock that jumped) fetch once.
+  let configChain: Promise<unknown> = Promise.resolve();
+  function refreshRemoteConfig(force = false): Promise<RemoteConfigOutcome> {
+    const run = configChain.then(() => refreshRemoteConfigNow(force));
+    configChain = run.catch(() => undefined);
+    return run;
+  }
+
+  async function refreshRemoteConfigNow(force: boolean): Promise<RemoteConfigOutcome> {
     // the flags gate the signed-in screens; the login screen does with the stored or default ones
     if (!(await signedIn())) return 'not-signed-in';
     const stored = await getLocalDoc(db, 'remote-flags');

@@ -192,6 +192,16 @@ describe('remote config', () => {
     expect(api.configs()[1]!.cache).toBeUndefined();
   });
 
+  it('refreshes asked at the same time, once due, fetch once', async () => {
+    const { clock, api, checks: c } = await setup();
+    await vi.waitFor(() => expect(api.configs()).toHaveLength(1));
+    c.close();
+    clock.advance(REMOTE_CONFIG_MIN_INTERVAL_MS);
+    const outcomes = await Promise.all([c.refreshRemoteConfig(), c.refreshRemoteConfig(), c.refreshRemoteConfig()]);
+    expect(outcomes).toEqual(['fetched', 'not-due', 'not-due']);
+    expect(api.configs()).toHaveLength(2);
+  });
+
   it('gives up after 60 s and keeps the stored flags (they hold offline)', async () => {
     const { db: d, clock, api, checks: c } = await setup();
     await vi.waitFor(async () => expect(await getLocalDoc(d, 'remote-flags')).not.toBeNull());
