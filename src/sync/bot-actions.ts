@@ -7,7 +7,7 @@
 // Profile data (details, FAQs, rating, counts, reviews) is read into 'bot-profiles' so the
 // screens show it offline; a loader that fails keeps what was there (spec §8: loaders return
 // null on non-200).
-import { debounceTime, distinctUntilChanged, filter, map, type Subscription } from 'rxjs';
+import { debounceTime, filter } from 'rxjs';
 import type { AppError } from '../domain/error-types';
 import type { RouteName } from '../api/contract';
 import type { ReviewSort } from '../domain/bot-rules';
@@ -15,14 +15,14 @@ import { REVIEW_PAGE_SIZE, applyFlagAction, fieldsOf, revertFlagAction, voteToWi
 import { BadStatusError, MSG, NoResponseError, isCancelError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
-import { getLocalDoc, modifyLocalDoc, observeLocalDoc$ } from '../db/local-store';
+import { getLocalDoc, modifyLocalDoc } from '../db/local-store';
 import {
   EMPTY_BOT_ACTIONS, EMPTY_BOT_PROFILES, applyToProfile, emptyProfile, operationOf, revertOnProfile,
   type BotProfileEntry, type BotProfilesDoc, type QueuedBotAction,
 } from '../db/bot-profile-data';
 import { modifyConversation } from './conversation-store';
 import type { Clock, HttpClient } from './http-client';
-import { createQueueRunner } from './queue-runner';
+import { createQueueRunner, flushOnQueueChanges } from './queue-runner';
 
 export interface BotActionFlows {
   /** Sends the queued bot actions now (the leader only; others leave it to the leader). */
@@ -193,23 +193,12 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
   const runner = createQueueRunner({ drain: flushOnce, clock, retryMs, onError: (err) => log('sync: bot action flush failed', err) });
   const flush = runner.flush;
 
-  // every change of the queue (from any tab) and a return of the network start a flush
-  // (only when something waits: the chat's own writes to sync-status must not pay for this)
-  let queued = 0;
-  const subs: Subscription[] = [
-    observeLocalDoc$(db, 'bot-actions').subscribe((doc) => {
-      queued = doc?.queue.length ?? 0;
-      if (queued > 0) void flush();
-    }),
-    observeLocalDoc$(db, 'sync-status').pipe(map((s) => s?.online !== false), distinctUntilChanged()).subscribe((online) => {
-      if (online && queued > 0) void flush();
-    }),
-    // a conversation list refresh answered before the server knew of a queued action overwrites
-    // its flags: put them back (only while something waits)
-    db.conversations.$.pipe(filter(() => queued > 0), debounceTime(0)).subscribe(() => {
-      void reapplyQueuedBotActions(db, clock.now()).catch((err: unknown) => log('sync: reapplying bot actions failed', err));
-    }),
-  ];
+  const watch = flushOnQueueChanges(db, 'bot-actions', (doc) => doc?.queue.length ?? 0, flush);
+  // a conversation list refresh answered before the server knew of a queued action overwrites
+  // its flags: put them back (only while something waits)
+  const reapply = db.conversations.$.pipe(filter(() => watch.queued() > 0), debounceTime(0)).subscribe(() => {
+    void reapplyQueuedBotActions(db, clock.now()).catch((err: unknown) => log('sync: reapplying bot actions failed', err));
+  });
 
   async function quietly<T>(fn: () => Promise<T>): Promise<T | null> {
     try {
@@ -293,7 +282,8 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
     flows,
     close() {
       runner.close();
-      for (const s of subs) s.unsubscribe();
+      watch.stop();
+      reapply.unsubscribe();
     },
   };
 }

@@ -2,6 +2,10 @@
 // drain at a time; a flush asked while one runs runs once more after it (the queue may have
 // grown meanwhile); after no answer the drain asks for a retry, which comes once after
 // `retryMs` however often it is asked. Closing stops the retries (the queue stays stored).
+import { distinctUntilChanged, map } from 'rxjs';
+import type { AppDatabase } from '../db/database';
+import type { LocalDocId, LocalDocTypes } from '../db/local-docs';
+import { observeLocalDoc$ } from '../db/local-store';
 import type { Clock } from './http-client';
 
 export interface QueueRunner {
@@ -54,6 +58,41 @@ export function createQueueRunner(opts: {
       closed = true;
       if (retryTimer !== null) opts.clock.clearTimeout(retryTimer);
       retryTimer = null;
+    },
+  };
+}
+
+export interface QueueWatch {
+  /** how many entries the queue held at its last change */
+  queued(): number;
+  stop(): void;
+}
+
+/**
+ * Flushes on every change of the queue's local document (from any tab) while it holds something,
+ * and when the network returns (sync-status.online) while something waits: the chat's own writes
+ * to sync-status do not pay for it.
+ */
+export function flushOnQueueChanges<K extends LocalDocId>(
+  db: AppDatabase,
+  id: K,
+  length: (doc: LocalDocTypes[K] | null) => number,
+  flush: () => Promise<void>,
+): QueueWatch {
+  let queued = 0;
+  const subs = [
+    observeLocalDoc$(db, id).subscribe((doc) => {
+      queued = length(doc);
+      if (queued > 0) void flush();
+    }),
+    observeLocalDoc$(db, 'sync-status').pipe(map((s) => s?.online !== false), distinctUntilChanged()).subscribe((online) => {
+      if (online && queued > 0) void flush();
+    }),
+  ];
+  return {
+    queued: () => queued,
+    stop: () => {
+      for (const sub of subs) sub.unsubscribe();
     },
   };
 }

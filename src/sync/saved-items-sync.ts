@@ -9,7 +9,6 @@
 //     never overtakes its unsave; no answer keeps it queued until the network returns (or a
 //     retry timer), so an unsave made offline is delivered once, later. A refusal (an answer
 //     other than 200) reverses the local change and leaves a notice (a message id) to show.
-import { distinctUntilChanged, map, type Subscription } from 'rxjs';
 import type { RouteName, SavedItem } from '../api/contract';
 import { PAGE_SIZE } from '../domain/constants';
 import type { AppError } from '../domain/error-types';
@@ -18,9 +17,9 @@ import { uuidv7 } from '../domain/uuidv7';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import type { MessageIntent, SavedItemsAction, SavedItemsDoc } from '../db/local-docs';
-import { getLocalDoc, modifyLocalDoc, observeLocalDoc$ } from '../db/local-store';
+import { getLocalDoc, modifyLocalDoc } from '../db/local-store';
 import type { Clock, HttpClient } from './http-client';
-import { createQueueRunner } from './queue-runner';
+import { createQueueRunner, flushOnQueueChanges } from './queue-runner';
 
 export interface SavedItemsFlows {
   /** Reads the first page for `filter` (a bot id, or null for all) or, with more, the next one. */
@@ -258,18 +257,7 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
   const runner = createQueueRunner({ drain: flushOnce, clock, retryMs, onError: (err) => log('sync: saved items flush failed', err) });
   const flush = runner.flush;
 
-  // a change of the queue (from any tab), the start of the engine and a return of the network
-  // start a flush, only while something waits
-  let queued = 0;
-  const subs: Subscription[] = [
-    observeLocalDoc$(db, 'saved-items').pipe(map((d) => d?.queue?.length ?? 0), distinctUntilChanged()).subscribe((n) => {
-      queued = n;
-      if (n > 0) void flush();
-    }),
-    observeLocalDoc$(db, 'sync-status').pipe(map((s) => s?.online !== false), distinctUntilChanged()).subscribe((online) => {
-      if (online && queued > 0) void flush();
-    }),
-  ];
+  const watch = flushOnQueueChanges(db, 'saved-items', (d) => d?.queue?.length ?? 0, flush);
 
   async function dismissSavedItemsNotice(): Promise<CommandResult> {
     await modify((d) => (d.notice ? { ...d, notice: null } : d));
@@ -285,7 +273,7 @@ export function createSavedItemsSync(deps: SavedItemsSyncDeps): { flows: SavedIt
     flows: { loadSavedItems, unsaveSavedItem, undoUnsaveSavedItem, dismissSavedItemsNotice, flushSavedItems },
     close() {
       runner.close();
-      for (const s of subs) s.unsubscribe();
+      watch.stop();
     },
   };
 }
