@@ -25,6 +25,7 @@ import { openDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { createApiRouter } from './http/define-route';
 import { errorBody, HttpError } from './http/errors';
+import { createIdempotencyStore } from './http/idempotency';
 import { loadAllGeo } from './geo/geo';
 import { checkBotMedia } from './media/bot-media';
 import { registerDownload } from './media/download';
@@ -91,6 +92,8 @@ export interface ServerOptions {
   push?: PushOptions & { onOutcome?: (outcome: PushOutcome) => void };
   /** The remote flags; default read from REMOTE_CONFIG_FILE or server/data/remote-config.json. A function is read per request. */
   remoteFlags?: RemoteFlags | (() => RemoteFlags);
+  /** How long an Idempotency-Key's first answer is kept and replayed (ms); default 24 h. */
+  idempotencyTtlMs?: number;
 }
 
 export interface Server {
@@ -203,7 +206,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const authenticate = sessionAuthenticator(db, now);
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
 
-  const api = createApiRouter(app, authenticate);
+  const idempotency = createIdempotencyStore(db, now, opts.idempotencyTtlMs);
+  const api = createApiRouter(app, authenticate, idempotency);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret }),
@@ -240,6 +244,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const sweep = () => {
     sweepRunning = sweepExpired(db, now())
       .then(() => media.sweep(db, now()))
+      .then(() => idempotency.sweep())
       .catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
     return sweepRunning;
   };

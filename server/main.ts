@@ -21,6 +21,9 @@ if (otpFixed !== undefined && !/^\d{4}$/.test(otpFixed)) fail('OTP_FIXED must be
 const versionCodeText = env('VERSION_CODE');
 const versionCode = versionCodeText === undefined ? undefined : Number(versionCodeText);
 if (versionCode !== undefined && !Number.isSafeInteger(versionCode)) fail('VERSION_CODE must be an integer');
+const idempotencyHoursText = env('IDEMPOTENCY_TTL_HOURS');
+const idempotencyHours = idempotencyHoursText === undefined ? undefined : Number(idempotencyHoursText);
+if (idempotencyHours !== undefined && !(idempotencyHours > 0)) fail('IDEMPOTENCY_TTL_HOURS must be a positive number of hours');
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -31,6 +34,7 @@ const server = await createServer({
   mediaDir,
   ...(otpFixed ? { otpFixed } : {}),
   ...(versionCode !== undefined ? { versionCode } : {}),
+  ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });

@@ -8,8 +8,9 @@
 //     for long, it gives up and the browser fires the event again later.
 //   - no window is open: it takes the leader lock of src/sync/leader.ts (so a page opening
 //     meanwhile waits instead of flushing at the same time), opens the same RxDB database and
-//     runs one pass of the same outbox code (src/sync/background-flush.ts). Entries still queued
-//     afterwards (no network, a backoff) make the event fail, which asks the browser to retry.
+//     runs one pass of the same outbox code and of the one action queue's runner
+//     (src/sync/background-flush.ts). Entries or actions still queued afterwards (no network, a
+//     backoff) make the event fail, which asks the browser to retry.
 //
 // Exactly once holds as in the page: an entry leaves the outbox only when the server has
 // acknowledged it, and the server answers a repeated client_message_id with the original.
@@ -84,7 +85,7 @@ export function registerBackgroundSync(sw: ServiceWorkerGlobalScope, deps: Backg
         }
         return;
       }
-      const queued = await withDatabase((db) => db.outbox.count({ selector: { state: 'queued' } }).exec());
+      const queued = await withDatabase(async (db) => (await db.outbox.count({ selector: { state: 'queued' } }).exec()) + (await db.actions.count({ selector: { status: 'queued' } }).exec()));
       if (queued === 0) return;
       if (Date.now() > deadline) throw new Error(`background sync: a page is open with ${queued} queued; left to it and to a later retry`);
       await delay(OPEN_PAGE_POLL_MS);

@@ -1,6 +1,5 @@
-// Push notifications in the service worker (spec part 1 §4, §9; issue 6 part 3). The lead calls
-// registerPushHandlers(self) from sw/sw.ts. Only pure modules (src/domain) are imported, so this
-// bundles into the service worker without the app.
+// Push notifications in the service worker (spec part 1 §4, §9), registered by sw/sw.ts. Only
+// pure modules (src/domain) are imported, so this bundles into the service worker without the app.
 //
 // push: the payload is the conversation notification the server sends ({ bot_uuid, name, icon,
 // body }). The worker shows it (title = bot name, body per the 200-character rule with the

@@ -1,7 +1,7 @@
 // The service worker (DESIGN.md §2): precache and runtime caches (routes.ts), background sync of
 // the outbox (background-sync.ts), push notifications (push.ts), and the update rule.
 //
-// Update rule (spec part 1 §4 "app update"; issue 6 part 4): a new version installs and then
+// Update rule (spec part 1 §4 "app update"): a new version installs and then
 // WAITS. It never calls skipWaiting on its own: the page asks for it (SKIP_WAITING) once the
 // user accepted the update dialog and the outbox is empty (applyUpdateWhenIdle in
 // src/app/service-worker.ts), so a version never takes over pages with sends in flight.

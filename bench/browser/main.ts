@@ -10,7 +10,7 @@ import { enqueueMessage, pkFor } from '../../src/db/outbox-store';
 import type { MessageDoc } from '../../src/db/schemas';
 import { reverseSortKey } from '../../src/db/schemas/messages.schema';
 import { createConnectivity } from '../../src/sync/chat-sync';
-import { modifyConversation } from '../../src/sync/conversation-store';
+import { modifyConversation } from '../../src/db/modify-conversation';
 import { createInProcessEngine } from '../../src/sync/engine';
 import type { WebSocketLike } from '../../src/sync/live-connection';
 import { messageDocId, storeServerMessages } from '../../src/sync/message-store';

@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../src/api/messages';
 import { DEFAULT_DB_NAME, openDatabase } from '../../src/db/database';
 import { DEFAULT_SETTINGS } from '../../src/db/defaults';
 import { ensureSession, getLocalDoc, patchLocalDoc } from '../../src/db/local-store';
-import { modifyConversation } from '../../src/sync/conversation-store';
+import { modifyConversation } from '../../src/db/modify-conversation';
 import { createInProcessEngine } from '../../src/sync/engine';
 import { storeServerMessages } from '../../src/sync/message-store';
 

@@ -95,10 +95,11 @@ export async function verifyCode(ctx: ServerContext, mobile: string, otp: string
       [mobile],
     );
     const active = rows[0];
-    if (!active) return fail(preconditionFailed('No sign-in code is active for this number: ask for a code first.'));
-    if (active.used_at !== null) return fail(preconditionFailed('This code was already used: ask for a new code.'));
-    if (active.attempts >= POLICY.maxTriesPerCode) return fail(preconditionFailed('This code no longer works after too many wrong tries: ask for a new code.'));
-    if (active.expires_at <= now) return fail(preconditionFailed('This code has expired: ask for a new code.'));
+    // ErrorBody.reason tells the cases apart: the app says "expired" only for an expired code.
+    if (!active) return fail(preconditionFailed('No sign-in code is active for this number: ask for a code first.', 'no-code'));
+    if (active.used_at !== null) return fail(preconditionFailed('This code was already used: ask for a new code.', 'used'));
+    if (active.attempts >= POLICY.maxTriesPerCode) return fail(preconditionFailed('This code no longer works after too many wrong tries: ask for a new code.', 'burnt'));
+    if (active.expires_at <= now) return fail(preconditionFailed('This code has expired: ask for a new code.', 'expired'));
 
     if (sameSecret(active.code, otp)) {
       await tx.query('UPDATE otp_codes SET used_at = $2 WHERE id = $1', [active.id, now]);

@@ -1,7 +1,8 @@
 // Sign-in and session routes (spec part 1 §7, "Login and session").
 import { routes } from '../../src/api/contract';
+import { isMobileNumber, parseMobile } from '../../src/domain/countries';
 import type { RouteModule } from '../context';
-import { notFound, unauthorised } from '../http/errors';
+import { badRequest, notFound, unauthorised } from '../http/errors';
 import { findUser } from '../user/profile';
 import { sendCode, verifyCode } from './otp';
 import { POLICY } from './policy';
@@ -11,7 +12,18 @@ import { hashToken, newShortCode } from './tokens';
 export const accountRoutes: RouteModule = (api, ctx) => {
   const { db } = ctx;
 
-  api.publicRoute(routes.sendOtp, async ({ body }) => sendCode(ctx, body.mobile));
+  // The contract checked the dial code and digit count; a code goes only to a number that can be
+  // a mobile of its country (the login screen's rule: countries.ts isMobileNumber).
+  api.publicRoute(routes.sendOtp, async ({ body }) => {
+    const parsed = parseMobile(body.mobile);
+    if (parsed && !isMobileNumber(parsed.country, parsed.national)) {
+      const { country } = parsed;
+      const starts = country.mobileStarts;
+      const digits = starts.length > 1 ? `${starts.slice(0, -1).join(', ')} or ${starts[starts.length - 1]}` : starts.join('');
+      throw badRequest(`${body.mobile} is not a mobile number: mobile numbers in ${country.name} start with ${digits}`);
+    }
+    return sendCode(ctx, body.mobile);
+  });
 
   api.publicRoute(routes.verifyOtp, async ({ body }) => verifyCode(ctx, body.mobile, body.otp));
 

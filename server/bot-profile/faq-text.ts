@@ -4,7 +4,7 @@
 // brands and stay as they are. The language is the request's `language` header.
 import type { LanguageCode } from '../../src/domain/language-codes';
 import type { OtherLanguage } from '../bots/bot-text';
-import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../bots/registry';
+import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../bots/bot-types';
 
 type Faq = readonly [question: string, answer: string];
 

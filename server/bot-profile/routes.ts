@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { routes } from '../../src/api/contract';
 import type { Review } from '../../src/api/bot-profile-contract';
 import { DEFAULT_REMOTE_FLAGS } from '../../src/api/remote-flags';
+import { subscriberCount } from '../bots/subscribers';
 import type { RouteModule } from '../context';
 import type { Queryable } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
@@ -63,15 +64,6 @@ function toReview(r: ReviewRow, caller: string): Review {
 async function reviewById(q: Queryable, caller: string, reviewUuid: string): Promise<Review | undefined> {
   const rows = await q.query<ReviewRow>(`${REVIEW_SELECT} WHERE r.review_uuid = $2`, [caller, reviewUuid]);
   return rows[0] ? toReview(rows[0], caller) : undefined;
-}
-
-async function subscriberCount(q: Queryable, botUuid: string): Promise<number> {
-  const rows = await q.query<{ n: number }>(
-    `SELECT (COALESCE((SELECT subscriber_base FROM bot_profiles WHERE bot_uuid = $1), 0)
-            + (SELECT count(*) FROM subscriptions WHERE bot_uuid = $1))::int AS n`,
-    [botUuid],
-  );
-  return Number(rows[0]?.n ?? 0);
 }
 
 export function botProfileRoutes(deps: BotProfileDeps = {}): RouteModule {

@@ -4,7 +4,7 @@
 // keyed by fixed ids, and what users wrote since is left alone.
 import type { Db } from '../db/db';
 import type { Translations } from '../http/language';
-import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../bots/registry';
+import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../bots/bot-types';
 
 interface DemoUser { user_uuid: string; mobile: string; name: string }
 

@@ -4,12 +4,11 @@
 // Echo, Slow echo and Saathi Shop texts in the other four languages, keyed by the same ids. Brand
 // names (Saathi Shop, Echo...) stay as they are. Texts carry {name} placeholders that are filled
 // after the language is picked, so the user's own words are never translated.
-import type { LanguageCode } from '../../src/domain/language-codes';
+import { DEFAULT_LANGUAGE_CODE, LANGUAGE_CODES, type LanguageCode } from '../../src/domain/language-codes';
 import type { Translations } from '../http/language';
-import type { REGISTRY_TEXT } from './registry';
 
 export type OtherLanguage = Exclude<LanguageCode, 'en'>;
-export const OTHER_LANGUAGES: readonly OtherLanguage[] = ['hi', 'gu', 'mr', 'te'];
+export const OTHER_LANGUAGES: readonly OtherLanguage[] = LANGUAGE_CODES.filter((c): c is OtherLanguage => c !== DEFAULT_LANGUAGE_CODE);
 
 /** By id: the English text's translations. */
 export type TextTable<K extends string> = Readonly<Record<K, Translations>>;
@@ -34,8 +33,8 @@ export function labeller<K extends string>(english: Readonly<Record<K, readonly 
   return (language: LanguageCode, id: K): readonly string[] => (language === 'en' ? english[id] : table[id][language]);
 }
 
-/** Echo, Slow echo and Saathi Shop (registry.ts REGISTRY_TEXT). */
-export const REGISTRY_TEXTS: TextTable<keyof typeof REGISTRY_TEXT> = {
+/** Echo, Slow echo and Saathi Shop, under the ids of registry.ts REGISTRY_TEXT (its translator checks each id is here). */
+export const REGISTRY_TEXTS = {
   echoWelcome: {
     hi: 'नमस्ते! आप जो भी लिखें, मैं उसे दोहराता हूँ।',
     gu: 'નમસ્તે! તમે જે પણ લખો, તે હું ફરીથી લખું છું.',
@@ -46,6 +45,7 @@ export const REGISTRY_TEXTS: TextTable<keyof typeof REGISTRY_TEXT> = {
   echoOne: { hi: 'एक', gu: 'એક', mr: 'एक', te: 'ఒకటి' },
   echoTwo: { hi: 'दो', gu: 'બે', mr: 'दोन', te: 'రెండు' },
   choseOption: { hi: 'आपने विकल्प {index} चुना', gu: 'તમે વિકલ્પ {index} પસંદ કર્યો', mr: 'तुम्ही पर्याय {index} निवडला', te: 'మీరు ఎంపిక {index} ఎంచుకున్నారు' },
+  choseLabel: { hi: 'आपने "{label}" चुना', gu: 'તમે "{label}" પસંદ કર્યું', mr: 'तुम्ही "{label}" निवडले', te: 'మీరు "{label}" ఎంచుకున్నారు' },
   choseOptions: { hi: 'आपने विकल्प {indices} चुने', gu: 'તમે વિકલ્પો {indices} પસંદ કર્યા', mr: 'तुम्ही पर्याय {indices} निवडले', te: 'మీరు ఎంపికలు {indices} ఎంచుకున్నారు' },
   pickedDate: { hi: 'आपने {day}/{month}/{year} चुना', gu: 'તમે {day}/{month}/{year} પસંદ કર્યું', mr: 'तुम्ही {day}/{month}/{year} निवडले', te: 'మీరు {day}/{month}/{year} ఎంచుకున్నారు' },
   sharedLocation: { hi: 'आपने {latitude}, {longitude} साझा किया', gu: 'તમે {latitude}, {longitude} શેર કર્યું', mr: 'तुम्ही {latitude}, {longitude} शेअर केले', te: 'మీరు {latitude}, {longitude} పంచుకున్నారు' },
@@ -69,4 +69,5 @@ export const REGISTRY_TEXTS: TextTable<keyof typeof REGISTRY_TEXT> = {
     mr: 'मी कॅटलॉगमधून ऑर्डर घेतो: उत्पादने कार्टमध्ये टाकण्यासाठी तो उघडा, मग प्रमाण बदलण्यासाठी कार्ट पाहा.',
     te: 'నేను కేటలాగ్ ద్వారా ఆర్డర్లు తీసుకుంటాను: ఉత్పత్తులను మీ కార్ట్‌లో చేర్చడానికి దాన్ని తెరవండి, తర్వాత పరిమాణాలు మార్చడానికి కార్ట్ చూడండి.',
   },
-};
+  shopCatalogCount: { hi: '{count} उत्पाद', gu: '{count} ઉત્પાદનો', mr: '{count} उत्पादने', te: '{count} ఉత్పత్తులు' },
+} satisfies TextTable<string>;

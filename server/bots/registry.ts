@@ -1,54 +1,17 @@
 // The demo bots: each has a 16-digit id, what the lists show, its configuration, and how it
 // answers a user message. Seeded into the bots table at every start (idempotent upsert).
-import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
+import type { OutgoingMessage } from '../../src/api/messages';
 import type { LanguageCode } from '../../src/domain/language-codes';
-import type { Db, Queryable } from '../db/db';
+import type { Db } from '../db/db';
+import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID, type BotContext, type BotDefinition, type BotReply } from './bot-types';
 import { SHOWCASE_BOT } from './showcase';
+import { catalogsOf } from '../shop/catalog';
 import { DISCOVERY_BOTS } from '../discovery/catalog';
 import { REGISTRY_TEXTS, translator } from './bot-text';
+import { offeredLabels } from './offered-option';
 
-export { SHOWCASE_BOT_ID } from './showcase';
-
-/** The fields of a stored message that its sender does not choose. */
-type StoredFields = 'message_id' | 'sk' | 'timestamp' | 'number' | 'from' | 'type' | 'client_message_id';
-
-/**
- * What a bot answers with: the type and any fields of ChatMessage (text, buttons, media,
- * rich_input...). All of them are stored and sent back as they are (get-messages, frames).
- */
-export type BotReply = Partial<Omit<ChatMessage, StoredFields>> & {
-  /** A MessageType; any other text is a type the app does not know (it shows "not supported"). */
-  type: string;
-};
-
-/** What a bot may read while answering: the conversation's user, its database, the time and the language to write in (bot-language.ts). */
-export interface BotContext {
-  userUuid: string;
-  botUuid: string;
-  db: Queryable;
-  now: number;
-  language: LanguageCode;
-}
-
-export interface BotAnswer { replies: BotReply[]; delayed: boolean }
-
-export interface BotDefinition {
-  bot_uuid: string;
-  name: string;
-  description: string;
-  icon: string;
-  suggested: boolean;
-  config: { allow_user_media: boolean };
-  /** Stored when a conversation is initiated and still empty, in the language given. */
-  welcome(language: LanguageCode): BotReply[];
-  /** Answers to one user message; `delayed` replies come after the runtime's slow delay. */
-  answer(message: OutgoingMessage, ctx: BotContext): BotAnswer | Promise<BotAnswer>;
-}
-
-export const ECHO_BOT_ID = '1000000000000001';
-export const SLOW_BOT_ID = '1000000000000002';
-/** The demo shop: its catalogue is server/shop/catalog.ts, its cart the /bot/*-cart routes. */
-export const SHOP_BOT_ID = '1000000000000003';
+// the demo bots' ids, for the tests and the other server folders that name a bot
+export { ECHO_BOT_ID, SHOP_BOT_ID, SHOWCASE_BOT_ID, SLOW_BOT_ID } from './bot-types';
 
 const text = (body: string): BotReply => ({ type: 'text', text: { body } });
 
@@ -59,6 +22,7 @@ export const REGISTRY_TEXT = {
   echoOne: 'One',
   echoTwo: 'Two',
   choseOption: 'You chose option {index}',
+  choseLabel: 'You chose "{label}"',
   choseOptions: 'You chose options {indices}',
   pickedDate: 'You picked {day}/{month}/{year}',
   sharedLocation: 'You shared {latitude}, {longitude}',
@@ -67,22 +31,48 @@ export const REGISTRY_TEXT = {
   slowWelcome: 'Hi, I take my time to answer.',
   shopWelcome: 'Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.',
   shopHelp: 'I take orders through the catalogue: open it to add products to your cart, then review the cart to change quantities.',
+  shopCatalogCount: '{count} products',
 } as const;
 
-const say = translator(REGISTRY_TEXT, REGISTRY_TEXTS);
+const say = translator<keyof typeof REGISTRY_TEXT>(REGISTRY_TEXT, REGISTRY_TEXTS);
 
-/** The user's own words come back unchanged; the bot's fixed texts are in the user's language. */
-function echo(message: OutgoingMessage, language: LanguageCode): BotReply {
+/**
+ * The user's own words come back unchanged; the bot's fixed texts are in the user's language. A
+ * choice names the option's label as the message that offered it showed it (a button_response
+ * carries only its button_index); "option n" only when no message of this conversation offered it.
+ */
+async function echo(message: OutgoingMessage, ctx: BotContext): Promise<BotReply> {
+  const { language } = ctx;
+  const labels = (type: 'button' | 'multi_select_button' | 'persistent_menu', indices: readonly number[], replyTo?: string) =>
+    offeredLabels(ctx.db, ctx.userUuid, ctx.botUuid, type, indices, replyTo);
   switch (message.type) {
     case 'text': return text(message.text.body);
     case 'button_response':
-    case 'persistent_menu_response': return text(say(language, 'choseOption', { index: message.button_index }));
-    case 'multi_select_button_response': return text(say(language, 'choseOptions', { indices: message.button_indices.join(', ') }));
+    case 'persistent_menu_response': {
+      const [label] = await labels(message.type === 'button_response' ? 'button' : 'persistent_menu', [message.button_index]);
+      return text(label !== undefined ? say(language, 'choseLabel', { label }) : say(language, 'choseOption', { index: message.button_index }));
+    }
+    case 'multi_select_button_response': {
+      const found = await labels('multi_select_button', message.button_indices, message.reply_to);
+      const named = found.map((label, i) => (label !== undefined ? `"${label}"` : String(message.button_indices[i])));
+      return text(say(language, 'choseOptions', { indices: named.join(', ') }));
+    }
     case 'date': return text(say(language, 'pickedDate', { day: message.date.day, month: message.date.month, year: message.date.year }));
     case 'location': return text(say(language, 'sharedLocation', { latitude: message.location.latitude, longitude: message.location.longitude }));
     case 'form_response': return text(say(language, 'filledForm', { count: Object.keys(message.form_response.values).length }));
     default: return text(say(language, 'sentType', { type: message.type }));
   }
+}
+
+/** The shop's text with a button per catalogue of the shop (catalog.ts reads the ids late: no import cycle). */
+function shopCatalogs(body: string, language: LanguageCode): BotReply {
+  return {
+    type: 'catalog_list',
+    text: { body },
+    catalog_list: {
+      catalogs: catalogsOf(SHOP_BOT_ID).map((c) => ({ catalog_id: c.catalog_id, name: c.name, description: say(language, 'shopCatalogCount', { count: c.products.length }) })),
+    },
+  };
 }
 
 export const DEMO_BOTS: readonly BotDefinition[] = [
@@ -103,7 +93,7 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
         allow_custom_response: true,
       },
     ],
-    answer: (message, ctx) => ({ replies: [echo(message, ctx.language)], delayed: false }),
+    answer: async (message, ctx) => ({ replies: [await echo(message, ctx)], delayed: false }),
   },
   {
     bot_uuid: SLOW_BOT_ID,
@@ -113,7 +103,7 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     suggested: true,
     config: { allow_user_media: true },
     welcome: (language) => [text(say(language, 'slowWelcome'))],
-    answer: (message, ctx) => ({ replies: [echo(message, ctx.language)], delayed: true }),
+    answer: async (message, ctx) => ({ replies: [await echo(message, ctx)], delayed: true }),
   },
   {
     bot_uuid: SHOP_BOT_ID,
@@ -122,8 +112,9 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     icon: '/icons/bots/shop.svg',
     suggested: true,
     config: { allow_user_media: false },
-    welcome: (language) => [text(say(language, 'shopWelcome'))],
-    answer: (_message, ctx) => ({ replies: [text(say(ctx.language, 'shopHelp'))], delayed: false }),
+    // the welcome and every answer carry the catalogue's button (a catalog_list opens /catalog)
+    welcome: (language) => [shopCatalogs(say(language, 'shopWelcome'), language)],
+    answer: (_message, ctx) => ({ replies: [shopCatalogs(say(ctx.language, 'shopHelp'), ctx.language)], delayed: false }),
   },
   SHOWCASE_BOT,
   // the bots of discovery (categories, launch times, subscriber counts: server/discovery)

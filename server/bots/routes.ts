@@ -7,11 +7,12 @@ import { MESSAGES_PAGE_SIZE } from '../../src/domain/constants';
 import type { RouteModule } from '../context';
 import type { Db } from '../db/db';
 import { notFound } from '../http/errors';
+import { catalogsOf } from '../shop/catalog';
 import { requestLanguage } from './bot-language';
 import { signCursor, verifyCursor, type Direction } from './cursor';
 import type { BotRuntime } from './runtime';
 import { createSocketUrl } from './socket';
-import { conversationList, getBot, MESSAGE_COLUMNS, pkOf, subscribe, suggestedBots, toSummary, toWire, type MessageRow } from './store';
+import { conversationList, getBot, markRead, MESSAGE_COLUMNS, pkOf, subscribe, suggestedBots, toSummary, toWire, type MessageRow } from './store';
 
 // One page size for the server and the client's expectations (src/domain/constants.ts).
 export const PAGE_SIZE = MESSAGES_PAGE_SIZE;
@@ -51,13 +52,19 @@ export function botRoutes({ runtime, cursorSecret }: BotRouteDeps): RouteModule 
       conversation_list: await conversationList(db, user.userUuid, false),
     }));
 
+    api.authRoute(routes.markRead, async ({ body, user }) => {
+      await botOrNotFound(db, user.userUuid, body.bot_uuid);
+      return { bot_uuid: body.bot_uuid, ...(await markRead(db, user.userUuid, body.bot_uuid, body.sk)) };
+    });
+
     api.authRoute(routes.getPinnedConversationList, async ({ user }) => ({
       pinned_list: await conversationList(db, user.userUuid, true),
     }));
 
     api.authRoute(routes.getBotUserDetails, async ({ body, user }) => {
       const bot = await botOrNotFound(db, user.userUuid, body.bot_uuid);
-      return { bot_uuid: bot.bot_uuid, name: bot.name, icon: bot.icon, carousel: [], faqs: [], configuration: { description: bot.description }, old_bot: false };
+      const catalogs = catalogsOf(bot.bot_uuid).map((c) => ({ catalog_id: c.catalog_id, name: c.name }));
+      return { bot_uuid: bot.bot_uuid, name: bot.name, icon: bot.icon, carousel: [], faqs: [], configuration: { description: bot.description }, old_bot: false, catalogs };
     });
 
     api.authRoute(routes.getConfiguration, async ({ body, user }) => {

@@ -6,9 +6,8 @@
 // bot-text.test.ts checks each variant lays out as in English).
 import type { Translations } from '../http/language';
 import type { LabelTable, TextTable } from './bot-text';
-import type { SHOWCASE_LABELS, SHOWCASE_TEXT } from './showcase';
 
-export const SHOWCASE_TEXTS: TextTable<keyof typeof SHOWCASE_TEXT> = {
+export const SHOWCASE_TEXTS = {
   welcome: {
     hi: 'नमस्ते! मैं *Showcase* हूँ। यह ऐप जो भी तरह का संदेश दिखाता है, मैं वह भेज सकता हूँ। *image* या *buttons 3* जैसा कोई कमांड लिखें, या नीचे से एक चुनें।',
     gu: 'નમસ્તે! હું *Showcase* છું. આ ઍપ જે પ્રકારના સંદેશા બતાવે છે તે બધા હું મોકલી શકું છું. *image* અથવા *buttons 3* જેવો કોઈ કમાન્ડ લખો, અથવા નીચેથી એક પસંદ કરો.',
@@ -117,16 +116,16 @@ export const SHOWCASE_TEXTS: TextTable<keyof typeof SHOWCASE_TEXT> = {
   actionPrompt: { hi: 'हमसे संपर्क करें:', gu: 'અમારો સંપર્ક કરો:', mr: 'आमच्याशी संपर्क साधा:', te: 'మమ్మల్ని సంప్రదించండి:' },
   menu: { hi: 'मुख्य मेन्यू', gu: 'મુખ્ય મેનુ', mr: 'मुख्य मेनू', te: 'ప్రధాన మెనూ' },
   cards: { hi: 'तीन कार्ड', gu: 'ત્રણ કાર્ડ', mr: 'तीन कार्ड', te: 'మూడు కార్డులు' },
-  products: { hi: 'Saathi Shop के कैटलॉग के उत्पाद', gu: 'Saathi Shop ના કૅટલૉગનાં ઉત્પાદનો', mr: 'Saathi Shop च्या कॅटलॉगमधील उत्पादने', te: 'Saathi Shop కేటలాగ్‌లోని ఉత్పత్తులు' },
-  catalogs: { hi: 'Saathi Shop के कैटलॉग', gu: 'Saathi Shop ના કૅટલૉગ', mr: 'Saathi Shop चे कॅटलॉग', te: 'Saathi Shop కేటలాగ్‌లు' },
+  products: { hi: 'मेरे कैटलॉग के उत्पाद', gu: 'મારા કૅટલૉગનાં ઉત્પાદનો', mr: 'माझ्या कॅटलॉगमधील उत्पादने', te: 'నా కేటలాగ్‌లోని ఉత్పత్తులు' },
+  catalogs: { hi: 'मेरे कैटलॉग', gu: 'મારા કૅટલૉગ', mr: 'माझे कॅटलॉग', te: 'నా కేటలాగ్‌లు' },
   catalogCount: { hi: '{count} उत्पाद', gu: '{count} ઉત્પાદનો', mr: '{count} उत्पादने', te: '{count} ఉత్పత్తులు' },
   cartEmpty: {
-    hi: 'आपका Saathi Shop कार्ट ख़ाली है: कुछ डालने के लिए उसका कैटलॉग खोलें।',
-    gu: 'તમારું Saathi Shop કાર્ટ ખાલી છે: કંઈક ઉમેરવા તેનું કૅટલૉગ ખોલો.',
-    mr: 'तुमचे Saathi Shop कार्ट रिकामे आहे: काही टाकण्यासाठी त्याचा कॅटलॉग उघडा.',
-    te: 'మీ Saathi Shop కార్ట్ ఖాళీగా ఉంది: ఏదైనా చేర్చడానికి దాని కేటలాగ్ తెరవండి.',
+    hi: 'मेरे साथ आपका कार्ट ख़ाली है: कुछ डालने के लिए मेरा कैटलॉग खोलें।',
+    gu: 'મારી સાથેનું તમારું કાર્ટ ખાલી છે: કંઈક ઉમેરવા મારું કૅટલૉગ ખોલો.',
+    mr: 'माझ्याकडील तुमचे कार्ट रिकामे आहे: काही टाकण्यासाठी माझा कॅटलॉग उघडा.',
+    te: 'నా దగ్గర మీ కార్ట్ ఖాళీగా ఉంది: ఏదైనా చేర్చడానికి నా కేటలాగ్ తెరవండి.',
   },
-  cartFull: { hi: 'Saathi Shop में आपका कार्ट', gu: 'Saathi Shop માં તમારું કાર્ટ', mr: 'Saathi Shop मधील तुमचे कार्ट', te: 'Saathi Shop లో మీ కార్ట్' },
+  cartFull: { hi: 'मेरे साथ आपका कार्ट', gu: 'મારી સાથેનું તમારું કાર્ટ', mr: 'माझ्याकडील तुमचे कार्ट', te: 'నా దగ్గర మీ కార్ట్' },
   scoreTitle: { hi: 'साप्ताहिक क्विज़', gu: 'સાપ્તાહિક ક્વિઝ', mr: 'साप्ताहिक प्रश्नमंजूषा', te: 'వారపు క్విజ్' },
   scoreTime: { hi: '3 मिनट 12 सेकंड', gu: '3 મિનિટ 12 સેકન્ડ', mr: '3 मिनिटे 12 सेकंद', te: '3 నిమిషాలు 12 సెకన్లు' },
   scoreRank: { hi: '120 में से 4', gu: '120 માંથી 4', mr: '120 पैकी 4', te: '120 లో 4' },
@@ -225,9 +224,9 @@ export const SHOWCASE_TEXTS: TextTable<keyof typeof SHOWCASE_TEXT> = {
   gotVideo: { hi: 'आपका वीडियो{name}{size} मिल गया। धन्यवाद!', gu: 'તમારો વીડિયો{name}{size} મળ્યો. આભાર!', mr: 'तुमचा व्हिडिओ{name}{size} मिळाला. धन्यवाद!', te: 'మీ వీడియో{name}{size} అందింది. ధన్యవాదాలు!' },
   gotAudio: { hi: 'आपका ऑडियो{name}{size} मिल गया। धन्यवाद!', gu: 'તમારો ઑડિયો{name}{size} મળ્યો. આભાર!', mr: 'तुमचा ऑडिओ{name}{size} मिळाला. धन्यवाद!', te: 'మీ ఆడియో{name}{size} అందింది. ధన్యవాదాలు!' },
   gotDocument: { hi: 'आपका दस्तावेज़{name}{size} मिल गया। धन्यवाद!', gu: 'તમારો દસ્તાવેજ{name}{size} મળ્યો. આભાર!', mr: 'तुमचा दस्तऐवज{name}{size} मिळाला. धन्यवाद!', te: 'మీ డాక్యుమెంట్{name}{size} అందింది. ధన్యవాదాలు!' },
-};
+} satisfies TextTable<string>;
 
-export const SHOWCASE_LABEL_TEXTS: LabelTable<keyof typeof SHOWCASE_LABELS> = {
+export const SHOWCASE_LABEL_TEXTS = {
   buttons1: { hi: ['आगे बढ़ें'], gu: ['આગળ વધો'], mr: ['पुढे चला'], te: ['కొనసాగించండి'] },
   buttons2: { hi: ['हाँ', 'नहीं'], gu: ['હા', 'ના'], mr: ['हो', 'नाही'], te: ['అవును', 'కాదు'] },
   buttons2long: {
@@ -374,7 +373,7 @@ export const SHOWCASE_LABEL_TEXTS: LabelTable<keyof typeof SHOWCASE_LABELS> = {
       'ప్రతిదానికీ దాని సొంత రూపం ఉంది, ప్రతిదీ ఇంగ్లీష్, హిందీ, గుజరాతీ, మరాఠీ, తెలుగులో, చిన్న తెరలపైనా చదవగలిగేలా ఉండాలి.',
     ],
   },
-};
+} satisfies LabelTable<string>;
 
 /** By command name: its help line. */
 export const COMMAND_DESCRIPTIONS: Readonly<Record<string, Translations>> = {
@@ -424,9 +423,9 @@ export const COMMAND_DESCRIPTIONS: Readonly<Record<string, Translations>> = {
   },
   menu: { hi: 'एक स्थायी मेन्यू', gu: 'એક કાયમી મેનુ', mr: 'एक कायमचा मेनू', te: 'శాశ్వత మెనూ' },
   card: { hi: 'तस्वीरों और बटनों वाले कार्ड', gu: 'ચિત્રો અને બટનવાળાં કાર્ડ', mr: 'चित्रे आणि बटणे असलेली कार्ड', te: 'చిత్రాలు, బటన్‌లతో కార్డులు' },
-  products: { hi: 'दुकान के कैटलॉग के उत्पाद', gu: 'દુકાનના કૅટલૉગનાં ઉત્પાદનો', mr: 'दुकानाच्या कॅटलॉगमधील उत्पादने', te: 'దుకాణం కేటలాగ్‌లోని ఉత్పత్తులు' },
+  products: { hi: 'मेरे कैटलॉग के उत्पाद', gu: 'મારા કૅટલૉગનાં ઉત્પાદનો', mr: 'माझ्या कॅटलॉगमधील उत्पादने', te: 'నా కేటలాగ్‌లోని ఉత్పత్తులు' },
   catalog: { hi: 'कैटलॉग (catalog_list)', gu: 'કૅટલૉગ (catalog_list)', mr: 'कॅटलॉग (catalog_list)', te: 'కేటలాగ్‌లు (catalog_list)' },
-  cart: { hi: 'आपके Saathi Shop कार्ट का सारांश', gu: 'તમારા Saathi Shop કાર્ટનો સારાંશ', mr: 'तुमच्या Saathi Shop कार्टचा सारांश', te: 'మీ Saathi Shop కార్ట్ సారాంశం' },
+  cart: { hi: 'मेरे साथ आपके कार्ट का सारांश', gu: 'મારી સાથેના તમારા કાર્ટનો સારાંશ', mr: 'माझ्याकडील तुमच्या कार्टचा सारांश', te: 'నా దగ్గర మీ కార్ట్ సారాంశం' },
   scorecard: { hi: 'एक स्कोरकार्ड', gu: 'એક સ્કોરકાર્ડ', mr: 'एक स्कोअरकार्ड', te: 'ఒక స్కోర్‌కార్డ్' },
   date: { hi: 'एक तारीख़ पूछता है (2000 से 2035)', gu: 'એક તારીખ પૂછે છે (2000 થી 2035)', mr: 'एक तारीख विचारतो (2000 ते 2035)', te: 'ఒక తేదీ అడుగుతుంది (2000 నుండి 2035)' },
   location: { hi: 'आपकी लोकेशन पूछता है', gu: 'તમારું સ્થાન પૂછે છે', mr: 'तुमचे ठिकाण विचारतो', te: 'మీ లొకేషన్ అడుగుతుంది' },

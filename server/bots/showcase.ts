@@ -16,11 +16,9 @@ import { formatFileSize } from '../../src/domain/media-titles';
 import { botMediaRef } from '../media/bot-media';
 import { DEMO_YOUTUBE, youtubeUrl } from '../media/link-title';
 import { labeller, translator } from './bot-text';
-import type { BotAnswer, BotContext, BotDefinition, BotReply } from './registry';
+import { SHOWCASE_BOT_ID, type BotAnswer, type BotContext, type BotDefinition, type BotReply } from './bot-types';
 import { COMMAND_DESCRIPTIONS, SHOWCASE_LABEL_TEXTS, SHOWCASE_TEXTS } from './showcase-text';
 
-export const SHOWCASE_BOT_ID = '1000000000000004';
-const SHOP_BOT_ID = '1000000000000003';
 
 /** Options of the help list carry button_index HELP_BASE + the command's place, so a tap runs it. */
 export const HELP_BASE = 50;
@@ -66,11 +64,11 @@ export const SHOWCASE_TEXT = {
   actionPrompt: 'Get in touch with us:',
   menu: 'Main menu',
   cards: 'Three cards',
-  products: 'Products of the Saathi Shop catalogue',
-  catalogs: 'Catalogues of Saathi Shop',
+  products: 'Products of my catalogue',
+  catalogs: 'My catalogues',
   catalogCount: '{count} products',
-  cartEmpty: 'Your Saathi Shop cart is empty: open its catalogue to add something.',
-  cartFull: 'Your cart with Saathi Shop',
+  cartEmpty: 'Your cart with me is empty: open my catalogue to add something.',
+  cartFull: 'Your cart with me',
   scoreTitle: 'Weekly quiz',
   scoreTime: '3 min 12 s',
   scoreRank: '4 of 120',
@@ -147,8 +145,8 @@ export const SHOWCASE_LABELS = {
   ],
 } as const;
 
-const say = translator(SHOWCASE_TEXT, SHOWCASE_TEXTS);
-const labelsOf = labeller(SHOWCASE_LABELS, SHOWCASE_LABEL_TEXTS);
+const say = translator<keyof typeof SHOWCASE_TEXT>(SHOWCASE_TEXT, SHOWCASE_TEXTS);
+const labelsOf = labeller<keyof typeof SHOWCASE_LABELS>(SHOWCASE_LABELS, SHOWCASE_LABEL_TEXTS);
 
 // ---------- building blocks ----------
 
@@ -212,7 +210,7 @@ function contactForm(language: LanguageCode): FormSpec {
       { id: 'email', label: email!, type: 'email' },
       { id: 'phone', label: phone!, type: 'phone', required: true },
       { id: 'city', label: city!, type: 'select', options: [...labelsOf(language, 'cities')] },
-      { id: 'visits', label: visits!, type: 'number' },
+      { id: 'visits', label: visits!, type: 'number', min: 0 },
       { id: 'birthday', label: birthday!, type: 'date' },
     ],
   };
@@ -225,7 +223,7 @@ function feedbackForm(language: LanguageCode): FormSpec {
     title: say(language, 'feedbackTitle'),
     fields: [
       { id: 'liked', label: liked!, type: 'text', required: true, max_length: 200 },
-      { id: 'score', label: score!, type: 'number' },
+      { id: 'score', label: score!, type: 'number', min: 1, max: 10 },
     ],
   };
 }
@@ -251,10 +249,13 @@ type LabelledPrompt = keyof typeof SHOWCASE_TEXT & keyof typeof SHOWCASE_LABELS;
 const buttonVariant = (id: LabelledPrompt, extra: Partial<BotReply> = {}): Command =>
   ({ language }) => [buttons(say(language, id), labelsOf(language, id), extra)];
 
+// The Showcase has a catalogue of its own (server/shop/catalog.ts: the shop's goods), so its
+// product, catalogue and cart messages, and its "View cart" buttons, open its own screens.
 async function products({ language }: BotContext): Promise<BotReply[]> {
   const { catalogsOf } = await import('../shop/catalog');
-  const items: ProductItem[] = catalogsOf(SHOP_BOT_ID).flatMap((c) => c.products.slice(0, 5).map((p) => ({
+  const items: ProductItem[] = catalogsOf(SHOWCASE_BOT_ID).flatMap((c) => c.products.slice(0, 5).map((p) => ({
     catalog_id: c.catalog_id, product_id: p.id, name: p.name, description: p.description, price: asMoney(p.price),
+    ...(p.image ? { image: p.image } : {}),
   })));
   return [{ type: 'product_list', text: { body: say(language, 'products') }, product_list: { products: items } }];
 }
@@ -265,18 +266,18 @@ async function catalogs({ language }: BotContext): Promise<BotReply[]> {
     type: 'catalog_list',
     text: { body: say(language, 'catalogs') },
     catalog_list: {
-      catalogs: catalogsOf(SHOP_BOT_ID).map((c) => ({
+      catalogs: catalogsOf(SHOWCASE_BOT_ID).map((c) => ({
         catalog_id: c.catalog_id, name: c.name, description: say(language, 'catalogCount', { count: c.products.length }), image: botMediaRef('jpeg'),
       })),
     },
   }];
 }
 
-/** A summary of the user's cart with the shop bot (read from its table, not a copy). */
+/** A summary of the user's cart with the Showcase (read from its table, not a copy). */
 async function cart(ctx: BotContext): Promise<BotReply[]> {
   const { readCart, toLines } = await import('../shop/cart');
-  const { items } = await readCart(ctx.db, ctx.userUuid, SHOP_BOT_ID);
-  const lines = toLines(SHOP_BOT_ID, items, true);
+  const { items } = await readCart(ctx.db, ctx.userUuid, SHOWCASE_BOT_ID);
+  const lines = toLines(SHOWCASE_BOT_ID, items, true);
   let total = 0;
   let currency = 'INR';
   for (const line of lines) {
@@ -392,9 +393,9 @@ const COMMANDS: ReadonlyArray<readonly [name: string, description: string, run: 
       },
     }];
   }],
-  ['products', 'products of the shop catalogue', products],
+  ['products', 'products of my catalogue', products],
   ['catalog', 'catalogues (catalog_list)', catalogs],
-  ['cart', 'a summary of your Saathi Shop cart', cart],
+  ['cart', 'a summary of your cart with me', cart],
   ['scorecard', 'a scorecard', ({ language }) => {
     const [correct, wrong, time, rank] = labelsOf(language, 'scoreRows');
     return [{
@@ -536,9 +537,24 @@ async function answerChoice(ctx: BotContext, index: number): Promise<BotReply[]>
   return [text(say(ctx.language, 'chose', { label: choice.label }))];
 }
 
-async function answerMulti(ctx: BotContext, indices: readonly number[], custom: string | undefined): Promise<BotReply[]> {
+/** The multi-select a reply names (reply_to), if it is one of this conversation's. */
+async function answeredMulti(ctx: BotContext, replyTo: string | undefined): Promise<StoredBotMessage | undefined> {
+  if (replyTo === undefined) return undefined;
+  const rows = await ctx.db.query<StoredBotMessage>(
+    `SELECT payload, created_at FROM messages WHERE user_uuid = $1 AND bot_uuid = $2 AND sender = 'bot' AND type = 'multi_select_button' AND message_id = $3`,
+    [ctx.userUuid, ctx.botUuid, replyTo],
+  );
+  return rows[0];
+}
+
+async function answerMulti(ctx: BotContext, indices: readonly number[], custom: string | undefined, replyTo: string | undefined): Promise<BotReply[]> {
+  // the labels of the picker answered (two may be open at once), else of the newest that has the index
+  const named = await answeredMulti(ctx, replyTo);
   const labels: string[] = [];
-  for (const i of indices) labels.push((await chosen(ctx, 'multi_select_button', i))?.label ?? say(ctx.language, 'optionIndex', { index: i }));
+  for (const i of indices) {
+    const label = named ? named.payload.buttons?.find((b) => b.button_index === i)?.body : (await chosen(ctx, 'multi_select_button', i))?.label;
+    labels.push(label ?? say(ctx.language, 'optionIndex', { index: i }));
+  }
   const quoted = labels.map((l) => `“${l}”`).join(', ');
   return [text(custom !== undefined ? say(ctx.language, 'choseManyWrote', { labels: quoted, custom }) : say(ctx.language, 'choseMany', { labels: quoted }))];
 }
@@ -581,7 +597,7 @@ async function answer(message: OutgoingMessage, ctx: BotContext): Promise<BotAns
         const choice = await chosen(ctx, 'persistent_menu', message.button_index);
         return [text(say(language, 'menuPicked', { label: choice?.label ?? say(language, 'optionIndex', { index: message.button_index }) }))];
       }
-      case 'multi_select_button_response': return answerMulti(ctx, message.button_indices, message.custom_response);
+      case 'multi_select_button_response': return answerMulti(ctx, message.button_indices, message.custom_response, message.reply_to);
       case 'date': return answerDate(message.date, language);
       case 'location': {
         const address = message.location.address ? `, ${message.location.address}` : '';

@@ -5,7 +5,8 @@
 // locks the conversation row, so concurrent sends take turns.
 import { randomUUID } from 'node:crypto';
 import type { BotSummary, ChatMessage, ConversationEntry, MessageType } from '../../src/api/messages';
-import type { Queryable } from '../db/db';
+import type { Db, Queryable } from '../db/db';
+import { messageSortKey } from '../../src/domain/sort-keys';
 
 export const pkOf = (botUuid: string, userUuid: string) => `pwa_${botUuid}_${userUuid}`;
 
@@ -73,7 +74,7 @@ export async function storeMessage(tx: Queryable, m: NewMessage, now: number): P
   const time = Math.max(now, conv.last_time);
   const number = conv.last_number + 1;
   const messageId = randomUUID();
-  const sk = `${String(time).padStart(15, '0')}_${String(number).padStart(9, '0')}_${messageId}`;
+  const sk = messageSortKey(time, number, messageId);
   // ON CONFLICT: the same client_message_id sent at the same moment into another conversation
   // (whose row this transaction does not lock) loses quietly and answers the winner's message.
   const rows = await tx.query<MessageRow>(
@@ -134,15 +135,45 @@ export async function suggestedBots(q: Queryable, userUuid: string): Promise<Bot
 
 export const toSummary = (b: BotRow): BotSummary => ({ bot_uuid: b.bot_uuid, name: b.name, description: b.description, icon: b.icon, subscribed: b.subscribed });
 
+/**
+ * Moves the read mark of (user, bot) forward to `sk`, never past the conversation's newest message
+ * (a mark from the future would hide later messages), never back (an older or repeated mark
+ * changes nothing). The unread count becomes the bot messages after the mark. Runs with the
+ * conversation row locked, like every message write, so a message stored meanwhile is counted.
+ */
+export async function markRead(db: Db, userUuid: string, botUuid: string, sk: string): Promise<{ last_read_sk: string | null; unread_count: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ last_read_sk: string | null; unread: number }>(
+      'SELECT last_read_sk, unread FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2 FOR UPDATE',
+      [userUuid, botUuid],
+    );
+    const row = rows[0];
+    if (!row) return { last_read_sk: null, unread_count: 0 };
+    const pk = pkOf(botUuid, userUuid);
+    const newest = (await tx.query<{ sk: string | null }>('SELECT max(sk) AS sk FROM messages WHERE pk = $1', [pk]))[0]?.sk ?? null;
+    if (newest === null) return { last_read_sk: row.last_read_sk, unread_count: row.unread };
+    // sks are ASCII digits, "_" and hex: JavaScript's order is the "C" collation's
+    const target = sk < newest ? sk : newest;
+    if (row.last_read_sk !== null && row.last_read_sk >= target) return { last_read_sk: row.last_read_sk, unread_count: row.unread };
+    const counted = await tx.query<{ n: number }>(
+      `UPDATE conversations SET last_read_sk = $3,
+         unread = LEAST(unread, (SELECT count(*) FROM messages WHERE pk = $4 AND sender = 'bot' AND sk > $3)::int)
+       WHERE user_uuid = $1 AND bot_uuid = $2 RETURNING unread AS n`,
+      [userUuid, botUuid, target, pk],
+    );
+    return { last_read_sk: target, unread_count: counted[0]?.n ?? 0 };
+  });
+}
+
 /** The caller's conversations with the bots they subscribed to, most recent first. */
 export async function conversationList(q: Queryable, userUuid: string, pinnedOnly: boolean): Promise<ConversationEntry[]> {
   const rows = await q.query<{
     bot_uuid: string; name: string; icon: string; block_time: number | null; archive_time: number | null;
-    mute_time: number | null; mute_duration: number | null; pinned_at: number | null; unread: number | null;
+    mute_time: number | null; mute_duration: number | null; pinned_at: number | null; unread: number | null; last_read_sk: string | null;
     last_time: number | null; m_id: string | null; m_sk: string | null; m_sender: 'user' | 'bot' | null; m_type: string | null;
     m_payload: Record<string, unknown> | null; m_client: string | null; m_created: number | null;
   }>(
-    `SELECT b.bot_uuid, b.name, b.icon, c.block_time, c.archive_time, c.mute_time, c.mute_duration, c.pinned_at, c.unread, c.last_time,
+    `SELECT b.bot_uuid, b.name, b.icon, c.block_time, c.archive_time, c.mute_time, c.mute_duration, c.pinned_at, c.unread, c.last_time, c.last_read_sk,
        m.message_id AS m_id, m.sk AS m_sk, m.sender AS m_sender, m.type AS m_type, m.payload AS m_payload,
        m.client_message_id AS m_client, m.created_at AS m_created
      FROM subscriptions s
@@ -163,6 +194,7 @@ export async function conversationList(q: Queryable, userUuid: string, pinnedOnl
     mute_duration: r.mute_duration,
     pinned: r.pinned_at !== null,
     unread_count: r.unread ?? 0,
+    last_read_sk: r.last_read_sk,
     last_message: r.m_id
       ? toWire({ message_id: r.m_id, bot_uuid: r.bot_uuid, sk: r.m_sk!, sender: r.m_sender!, type: r.m_type!, payload: r.m_payload ?? {}, client_message_id: r.m_client, created_at: r.m_created! })
       : null,

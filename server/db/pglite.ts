@@ -2,7 +2,7 @@
 // a data directory (or in memory). One connection: queries and transactions run one at a time.
 import { mkdirSync } from 'node:fs';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from './db-types';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {

@@ -1,6 +1,6 @@
 // Db over a real PostgreSQL through a `pg` connection pool (DATABASE_URL).
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import type { Db, Queryable } from './db-types';
 
 const INT8 = 20;
 

@@ -3,13 +3,16 @@
 // "New" badge shows) and a base subscriber count; the mini apps (two of them named Competition
 // Zone and Live Quiz, which the app leaves out of search lists); the banners and the categories.
 // The bots are also real bots: registry.ts spreads DISCOVERY_BOTS into DEMO_BOTS, so they are
-// seeded, subscribable and answer messages like the other demo bots.
-import type { OutgoingMessage } from '../../src/api/messages';
-import type { LanguageCode } from '../../src/domain/language-codes';
-import { fill } from '../bots/bot-text';
-import type { BotDefinition, BotReply } from '../bots/registry';
-import { inLanguage } from '../http/language';
-import { DISCOVERY_CHAT_TEXTS, YOU_SAID_TEXTS } from './bot-chat-text';
+// seeded, subscribable and answer messages like the other demo bots. Each holds a conversation
+// with buttons, in the user's language, from its script (conversation.ts: decision trees in
+// trees.ts and trees-more.ts, quizzes in quizzes.ts, Word Puzzle's game in word-game.ts).
+import { scriptedBot, quizScript, treeScript, type Script } from './conversation';
+import type { BotState } from '../bots/bot-state';
+import type { BotDefinition } from '../bots/bot-types';
+import { ENGLISH_GURU_QUIZ, QUIZ_CHAMP_QUIZ, VIDYA_TUTOR_QUIZ } from './quizzes';
+import { KISAN_MITRA_TREE } from './trees';
+import { BAZAAR_DEALS_TREE, KHABAR_EXPRESS_TREE, PASHU_CARE_TREE, SARKARI_SEVA_TREE, SWASTHYA_SAATHI_TREE, YOGA_DAILY_TREE } from './trees-more';
+import { WORD_GAME } from './word-game';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -37,17 +40,9 @@ export interface DiscoveryMeta {
 
 export type DiscoveryBotDefinition = BotDefinition & { discovery: DiscoveryMeta };
 
-const text = (body: string): BotReply => ({ type: 'text', text: { body } });
-
-/** Before a reply to a text: the user's words, unchanged ({words}); other languages: bot-chat-text.ts. */
-export const YOU_SAID = 'You said: "{words}". ';
-
-const welcomes = Object.fromEntries(Object.entries(DISCOVERY_CHAT_TEXTS).map(([id, t]) => [id, t.welcome]));
-const replies = Object.fromEntries(Object.entries(DISCOVERY_CHAT_TEXTS).map(([id, t]) => [id, t.reply]));
-
-/** A themed bot that acknowledges what it was sent and adds one line of its own. */
-function themed(def: {
-  id: string; name: string; description: string; icon: string; welcome: string; reply: string; meta: DiscoveryMeta;
+/** A discovery bot that holds the conversation of its script (conversation.ts). */
+function scripted<S extends BotState>(def: {
+  id: string; name: string; description: string; icon: string; script: Script<S>; meta: DiscoveryMeta;
 }): DiscoveryBotDefinition {
   return {
     bot_uuid: def.id,
@@ -56,12 +51,7 @@ function themed(def: {
     icon: def.icon,
     suggested: false,
     config: { allow_user_media: false },
-    welcome: (language: LanguageCode) => [text(inLanguage(welcomes, def.id, language, def.welcome))],
-    answer: (message: OutgoingMessage, { language }) => {
-      const youSaid = inLanguage({ youSaid: YOU_SAID_TEXTS }, 'youSaid', language, YOU_SAID);
-      const said = message.type === 'text' ? fill(youSaid, { words: message.text.body }) : '';
-      return { replies: [text(`${said}${inLanguage(replies, def.id, language, def.reply)}`)], delayed: false };
-    },
+    ...scriptedBot(def.script),
     discovery: def.meta,
   };
 }
@@ -71,81 +61,70 @@ export const KISAN_MITRA_ID = '1000000000000103';
 export const QUIZ_CHAMP_ID = '1000000000000106';
 
 export const DISCOVERY_BOTS: readonly DiscoveryBotDefinition[] = [
-  themed({
+  scripted({
     id: VIDYA_TUTOR_ID, name: 'Vidya Tutor', icon: '/icons/bots/vidya-tutor.svg',
     description: 'Daily maths and science practice for classes 6 to 10.',
-    welcome: 'Namaste! I am Vidya Tutor. Send me a topic and I will give you a practice question.',
-    reply: 'Practice question: what is 12 × 8? Reply with your answer.',
+    script: quizScript(VIDYA_TUTOR_QUIZ),
     meta: { category: 'education', launchedDaysAgo: 5, subscriberBase: 48_200, featured: true },
   }),
-  themed({
+  scripted({
     id: '1000000000000102', name: 'Swasthya Saathi', icon: '/icons/bots/swasthya-saathi.svg',
     description: 'Health tips, nearby clinics and vaccination reminders.',
-    welcome: 'Hello! I am Swasthya Saathi. Ask me about clinics, vaccines or daily health tips.',
-    reply: 'Tip of the day: drink a glass of water when you wake up.',
+    script: treeScript(SWASTHYA_SAATHI_TREE),
     meta: { category: 'health', launchedDaysAgo: 40, subscriberBase: 212_000, featured: true },
   }),
-  themed({
+  scripted({
     id: KISAN_MITRA_ID, name: 'Kisan Mitra', icon: '/icons/bots/kisan-mitra.svg',
     description: 'Mandi prices, weather and crop advice for farmers.',
-    welcome: 'Ram Ram! I am Kisan Mitra. Tell me your crop and I will share today\'s mandi prices.',
-    reply: 'Today at the mandi: wheat ₹2,275 per quintal, onion ₹1,800 per quintal.',
+    script: treeScript(KISAN_MITRA_TREE),
     meta: { category: 'farming', launchedDaysAgo: 120, subscriberBase: 1_240_000, featured: true },
   }),
-  themed({
+  scripted({
     id: '1000000000000104', name: 'Khabar Express', icon: '/icons/bots/khabar-express.svg',
     description: 'Top headlines in short, every morning and evening.',
-    welcome: 'Welcome to Khabar Express: short headlines twice a day.',
-    reply: 'Headlines: monsoon reaches the coast early; new metro line opens next week.',
+    script: treeScript(KHABAR_EXPRESS_TREE),
     meta: { category: 'news', launchedDaysAgo: 3, subscriberBase: 9_800, featured: true },
   }),
-  themed({
+  scripted({
     id: '1000000000000105', name: 'Bazaar Deals', icon: '/icons/bots/bazaar-deals.svg',
     description: 'Today\'s best offers from shops near you.',
-    welcome: 'Hi! Bazaar Deals finds offers from shops near you.',
-    reply: 'Deal of the day: 20% off on school bags at Sharma General Store.',
+    script: treeScript(BAZAAR_DEALS_TREE),
     meta: { category: 'shopping', launchedDaysAgo: 60, subscriberBase: 75_300, featured: false },
   }),
-  themed({
+  scripted({
     id: QUIZ_CHAMP_ID, name: 'Quiz Champ', icon: '/icons/bots/quiz-champ.svg',
     description: 'Quick quizzes on cricket, films and general knowledge: beat your best score.',
-    welcome: 'Ready to play? Quiz Champ asks, you answer.',
-    reply: 'Question: which planet is called the Red Planet?',
+    script: quizScript(QUIZ_CHAMP_QUIZ),
     meta: { category: 'games', launchedDaysAgo: 10, subscriberBase: 31_000, featured: true },
   }),
-  themed({
+  scripted({
     id: '1000000000000107', name: 'Sarkari Seva', icon: '/icons/bots/sarkari-seva.svg',
     description: 'Government schemes, the documents you need and where to apply.',
-    welcome: 'Namaste! Sarkari Seva helps you find schemes and services.',
-    reply: 'To apply for a ration card you need: proof of address, an Aadhaar card and a passport photo.',
+    script: treeScript(SARKARI_SEVA_TREE),
     meta: { category: 'government', launchedDaysAgo: 200, subscriberBase: 530_000, featured: false },
   }),
-  themed({
+  scripted({
     id: '1000000000000108', name: 'English Guru', icon: '/icons/bots/english-guru.svg',
     description: 'Learn spoken English, five minutes a day.',
-    welcome: 'Hello! Let us practise English together, five minutes a day.',
-    reply: 'Word of the day: "confident". Try using it in a sentence.',
+    script: quizScript(ENGLISH_GURU_QUIZ),
     meta: { category: 'education', launchedDaysAgo: 90, subscriberBase: 402_000, featured: false },
   }),
-  themed({
+  scripted({
     id: '1000000000000109', name: 'Yoga Daily', icon: '/icons/bots/yoga-daily.svg',
     description: 'A short yoga routine each morning, with breathing exercises.',
-    welcome: 'Good morning! Yoga Daily sends you a ten-minute routine.',
-    reply: 'Today: five rounds of anulom vilom, then tadasana for one minute.',
+    script: treeScript(YOGA_DAILY_TREE),
     meta: { category: 'health', launchedDaysAgo: 14, subscriberBase: 18_500, featured: false },
   }),
-  themed({
+  scripted({
     id: '1000000000000110', name: 'Pashu Care', icon: '/icons/bots/pashu-care.svg',
     description: 'Care for cows, goats and poultry: feeding, vaccines and vets nearby.',
-    welcome: 'Namaste! Pashu Care answers questions about your animals.',
-    reply: 'Reminder: cattle need the foot-and-mouth disease vaccine every six months.',
+    script: treeScript(PASHU_CARE_TREE),
     meta: { category: 'farming', launchedDaysAgo: 30, subscriberBase: 64_000, featured: false },
   }),
-  themed({
+  scripted({
     id: '1000000000000111', name: 'Word Puzzle', icon: '/icons/bots/word-puzzle.svg',
     description: 'A new word game every day: guess the word in six tries.',
-    welcome: 'Welcome to Word Puzzle! Guess today\'s five-letter word.',
-    reply: 'Not quite! Hint: it is a fruit.',
+    script: WORD_GAME,
     meta: { category: 'games', launchedDaysAgo: 45, subscriberBase: 27_400, featured: false },
   }),
 ];

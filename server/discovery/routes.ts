@@ -10,7 +10,8 @@ import { conversationList } from '../bots/store';
 import { BANNERS, CATEGORIES } from './catalog';
 import { inLanguage, languageOf } from '../http/language';
 import { BANNER_TITLES, BOT_DESCRIPTIONS, CATEGORY_NAMES, MINI_APP_DESCRIPTIONS } from './catalog-text';
-import { discoveryBots, matchesKeyword, miniAppSubscriptions, miniApps, stripFeatured } from './store';
+import { matchesSearch } from '../../src/domain/discovery';
+import { discoveryBots, miniAppSubscriptions, miniApps, stripFeatured, suggestedSearchBots } from './store';
 
 /** Most search hits answered at once (a keyword like "a" matches nearly everything). */
 export const SEARCH_MAX_RESULTS = 50;
@@ -53,16 +54,30 @@ export const discoveryRoutes: RouteModule = (api, ctx) => {
   });
 
   api.authRoute(routes.searchBots, async ({ body, user, request }) => {
-    // A keyword matches the English texts or those of the caller's language (people type both);
-    // the hits are answered in the caller's language.
+    // Everything the app shows (discovery's bots, the suggested bots, every mini app) is found by
+    // its name, description or category, in English or the caller's language (people type both),
+    // ignoring case, accents and the nukta (src/domain/discovery.ts searchKey). The hits are
+    // answered in the caller's language, those matched by name first.
     const language = languageOf(request);
-    const names = new Map(CATEGORIES.map((c) => [c.category_id, [c.name, categoryName(c.category_id, c.name, language)].join(' ')]));
-    const bots = (await discoveryBots(db, user.userUuid)).map(stripFeatured);
-    const apps = await miniApps(db);
-    const hits: SearchItem[] = [
-      ...bots.filter((b) => matchesKeyword(body.keyword, b, names.get(b.category)) || matchesKeyword(body.keyword, localBot(b, language), undefined)).map((b) => localBot(b, language)),
-      ...apps.filter((a) => matchesKeyword(body.keyword, a, names.get(a.category)) || matchesKeyword(body.keyword, localMiniApp(a, language), undefined)).map((a) => localMiniApp(a, language)),
+    const category = (id: string) => {
+      const c = CATEGORIES.find((x) => x.category_id === id);
+      return c ? [c.category_id, c.name, categoryName(id, c.name, language)] : [];
+    };
+    const texts = (item: SearchItem): string[] => {
+      const local = item.type === 'bot' ? localBot(item, language) : localMiniApp(item, language);
+      return [item.name, item.description, local.description, ...category(item.category)];
+    };
+    const items: SearchItem[] = [
+      ...(await discoveryBots(db, user.userUuid)).map(stripFeatured),
+      ...(await suggestedSearchBots(db, user.userUuid)),
+      ...(await miniApps(db)),
     ];
-    return { keyword: body.keyword, search_results: hits.slice(0, SEARCH_MAX_RESULTS) };
+    const hits = items.filter((i) => matchesSearch(body.keyword, texts(i)));
+    const byName = (i: SearchItem) => (matchesSearch(body.keyword, [i.name]) ? 0 : 1);
+    const ranked = hits.map((item, index) => ({ item, index })).sort((a, b) => byName(a.item) - byName(b.item) || a.index - b.index);
+    return {
+      keyword: body.keyword,
+      search_results: ranked.slice(0, SEARCH_MAX_RESULTS).map(({ item }) => (item.type === 'bot' ? localBot(item, language) : localMiniApp(item, language))),
+    };
   });
 };

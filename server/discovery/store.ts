@@ -1,7 +1,10 @@
 // Discovery's storage: seeding the demo rows (idempotent, at every start) and reading the lists
-// the routes answer. Subscriber counts are the bot's base count plus its real subscriptions.
+// the routes answer. Subscriber counts come from bots/subscribers.ts, as on the bot's profile: the
+// catalogue's base count is seeded there (bot_discovery.subscriber_base of migration 007 is no
+// longer read or written).
 import type { DiscoveryBot, DiscoveryMiniApp, MiniAppSubscription, PinnedResource, SearchItem } from '../../src/api/discovery';
 import type { Queryable } from '../db/db';
+import { setSubscriberBase, subscriberCountSql } from '../bots/subscribers';
 import { DISCOVERY_BOTS, MINI_APPS, launchTimeOf } from './catalog';
 
 export async function seedDiscovery(db: Queryable, startedAt: number): Promise<void> {
@@ -9,10 +12,11 @@ export async function seedDiscovery(db: Queryable, startedAt: number): Promise<v
   for (const bot of DISCOVERY_BOTS) {
     const m = bot.discovery;
     await db.query(
-      `INSERT INTO bot_discovery (bot_uuid, category, launch_time, subscriber_base, featured) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (bot_uuid) DO UPDATE SET category = $2, launch_time = $3, subscriber_base = $4, featured = $5`,
-      [bot.bot_uuid, m.category, launchTimeOf(m, startedAt), m.subscriberBase, m.featured],
+      `INSERT INTO bot_discovery (bot_uuid, category, launch_time, featured) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (bot_uuid) DO UPDATE SET category = $2, launch_time = $3, featured = $4`,
+      [bot.bot_uuid, m.category, launchTimeOf(m, startedAt), m.featured],
     );
+    await setSubscriberBase(db, bot.bot_uuid, m.subscriberBase);
   }
   for (const [rank, app] of MINI_APPS.entries()) {
     await db.query(
@@ -32,7 +36,7 @@ interface DiscoveryBotRow {
 export async function discoveryBots(q: Queryable, userUuid: string): Promise<(DiscoveryBot & { featured: boolean })[]> {
   const rows = await q.query<DiscoveryBotRow>(
     `SELECT b.bot_uuid, b.name, b.description, b.icon, d.category, d.launch_time, d.featured,
-       d.subscriber_base + (SELECT count(*) FROM subscriptions x WHERE x.bot_uuid = b.bot_uuid)::int AS subscriber_count,
+       ${subscriberCountSql('b.bot_uuid')} AS subscriber_count,
        EXISTS (SELECT 1 FROM subscriptions s WHERE s.bot_uuid = b.bot_uuid AND s.user_uuid = $1) AS subscribed
      FROM bot_discovery d JOIN bots b ON b.bot_uuid = d.bot_uuid
      ORDER BY d.launch_time DESC, b.bot_uuid`,
@@ -74,11 +78,24 @@ export async function miniAppSubscriptions(q: Queryable, userUuid: string): Prom
   return rows.map((r) => ({ ...toMiniApp(r), subscribed_at: r.subscribed_at, pinned: r.pinned_at !== null }));
 }
 
-/** Case-insensitive: the keyword is contained in the name, the description, the category id or its name. */
-export function matchesKeyword(keyword: string, item: { name: string; description: string; category: string }, categoryName: string | undefined): boolean {
-  const k = keyword.trim().toLocaleLowerCase('en');
-  if (k === '') return false;
-  return [item.name, item.description, item.category, categoryName ?? ''].some((field) => field.toLocaleLowerCase('en').includes(k));
+/**
+ * The bots the app lists outside discovery (the suggested ones: Echo, Saathi Shop...), as search
+ * answers them: no category of their own (''), no launch to call new (launch_time 0), their real
+ * subscribers.
+ */
+export async function suggestedSearchBots(q: Queryable, userUuid: string): Promise<DiscoveryBot[]> {
+  const rows = await q.query<Omit<DiscoveryBotRow, 'category' | 'featured'>>(
+    `SELECT b.bot_uuid, b.name, b.description, b.icon, 0::bigint AS launch_time,
+       (SELECT count(*) FROM subscriptions x WHERE x.bot_uuid = b.bot_uuid)::int AS subscriber_count,
+       EXISTS (SELECT 1 FROM subscriptions s WHERE s.bot_uuid = b.bot_uuid AND s.user_uuid = $1) AS subscribed
+     FROM bots b WHERE b.suggested AND NOT EXISTS (SELECT 1 FROM bot_discovery d WHERE d.bot_uuid = b.bot_uuid)
+     ORDER BY b.bot_uuid`,
+    [userUuid],
+  );
+  return rows.map((r) => ({
+    type: 'bot', bot_uuid: r.bot_uuid, name: r.name, description: r.description, icon: r.icon, category: '',
+    launch_time: r.launch_time, subscriber_count: r.subscriber_count, subscribed: r.subscribed,
+  }));
 }
 
 export function stripFeatured(bot: DiscoveryBot & { featured: boolean }): DiscoveryBot {

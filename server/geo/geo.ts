@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CityEntry, StateEntry } from '../../src/api/contract';
-import type { CountryIso } from '../../src/domain/countries';
+import { COUNTRY_ISOS, type CountryIso } from '../../src/domain/countries';
 
 const GEO_DIR = fileURLToPath(new URL('../data/geo/', import.meta.url));
 
 const fileSchema = z.object({
-  country: z.enum(['IN', 'SG', 'TH']),
+  country: z.enum(COUNTRY_ISOS),
   note: z.string().optional(),
   states: z.array(z.object({
     code: z.string().regex(/^[A-Z0-9]{1,16}$/),
@@ -84,7 +84,7 @@ export function geoOf(iso: CountryIso): CountryGeo {
 
 /** Reads and checks every file now, so a broken file stops the server at start, not later. */
 export function loadAllGeo(): void {
-  for (const iso of ['IN', 'SG', 'TH'] as const) geoOf(iso);
+  for (const iso of COUNTRY_ISOS) geoOf(iso);
 }
 
 export const stateEntries = (iso: CountryIso): StateEntry[] => geoOf(iso).states.map((s) => ({ code: s.code, name: s.name }));

@@ -4,15 +4,21 @@
 //   string of a GET); a failure is a 400 naming the fields at fault;
 // - when the contract says `auth: true`, first checks the mobile and session-id headers against
 //   a live session (401 unknown, 440 expired) and hands the handler the signed-in user;
-// - answers 200 with whatever the handler returns, typed by the contract's response.
+// - answers 200 with whatever the handler returns, typed by the contract's response schema; outside
+//   production (NODE_ENV is not 'production') the answer is parsed with that schema first and one
+//   that fails it is a 500 naming the fields, so a drift between server and contract shows in every
+//   test and in development, while production pays nothing.
+// - for an `auth: true` POST with an Idempotency-Key header, keeps its first answer and replays
+//   it for a repeat of the key (http/idempotency.ts; after the input is validated).
 // Malformed JSON, a non-JSON content type and an oversize body are refused before any of this,
 // by Fastify's parser, and turned into 4xx ErrorBody answers by the global error handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import type { RouteDef } from '../../src/api/contract';
-import { API_BASE } from '../../src/api/headers';
+import { API_BASE, HEADER } from '../../src/api/headers';
 import type { CountryIso } from '../../src/domain/countries';
-import { badRequest } from './errors';
+import { badRequest, HttpError } from './errors';
+import { parseIdempotencyKey, requestHash, type Claim, type IdempotencyStore } from './idempotency';
 
 /** The signed-in caller of an `auth: true` route. */
 export interface AuthUser {
@@ -45,9 +51,9 @@ export interface RouteOptions {
 
 export interface ApiRouter {
   /** A route anyone may call (the contract says `auth: false`). */
-  publicRoute<B extends z.ZodType, R>(def: RouteDef<B, R>, handler: (ctx: RouteContext<B>) => Promise<R>, opts?: RouteOptions): void;
+  publicRoute<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>, handler: (ctx: RouteContext<B>) => Promise<z.input<R>>, opts?: RouteOptions): void;
   /** A route that needs a live session (the contract says `auth: true`). */
-  authRoute<B extends z.ZodType, R>(def: RouteDef<B, R>, handler: (ctx: AuthRouteContext<B>) => Promise<R>, opts?: RouteOptions): void;
+  authRoute<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>, handler: (ctx: AuthRouteContext<B>) => Promise<z.input<R>>, opts?: RouteOptions): void;
   /** Methods served at a full URL path ('/api/...'), for 405 answers; empty when unknown. */
   allowedMethods(urlPath: string): string[];
 }
@@ -104,14 +110,41 @@ export async function parseInput<B extends z.ZodType>(schema: B, input: unknown)
   return result.data;
 }
 
-export function createApiRouter(app: FastifyInstance, authenticate: Authenticate): ApiRouter {
+/** Outside production every answer is parsed with its route's response schema (a cheap safety net). */
+const checkAnswers = process.env.NODE_ENV !== 'production';
+
+/** Throws a 500 naming the fields when an answer does not match its route's response schema. */
+export function checkAnswer(def: RouteDef, answer: unknown): void {
+  // A reply the handler sent itself (reply.send) answers undefined: nothing to check.
+  if (answer === undefined || !def.response) return;
+  const result = def.response.safeParse(answer);
+  if (!result.success) throw new HttpError(500, `${def.path}: the answer does not match the contract: ${formatIssues(result.error.issues)}`);
+}
+
+export function createApiRouter(app: FastifyInstance, authenticate: Authenticate, idempotency?: IdempotencyStore): ApiRouter {
   const methodsByPath = new Map<string, Set<string>>();
   const users = new WeakMap<FastifyRequest, AuthUser>();
+  /** Requests that claimed an idempotency key: their answer is kept (or the key released) on send. */
+  const claims = new WeakMap<FastifyRequest, Claim>();
 
-  function register<B extends z.ZodType, R>(
+  /** Keeps a claimed request's answer before it goes out, so a repeat seen after it finds it. */
+  async function finishClaim(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+    const claim = claims.get(request);
+    if (!claim || !idempotency) return;
+    claims.delete(request);
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    try {
+      await idempotency.finish(claim, reply.statusCode, body);
+    } catch (err) {
+      // The answer still goes out; the claim is left to expire (IN_PROGRESS_TIMEOUT_MS).
+      request.log.error({ err }, 'keeping the answer of an idempotency key failed');
+    }
+  }
+
+  function register<B extends z.ZodType, R extends z.ZodType>(
     def: RouteDef<B, R>,
     auth: boolean,
-    handler: (ctx: RouteContext<B>, request: FastifyRequest) => Promise<R>,
+    handler: (ctx: RouteContext<B>, request: FastifyRequest) => Promise<z.input<R>>,
     opts: RouteOptions,
   ) {
     if (def.auth !== auth) {
@@ -136,13 +169,31 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
             onRequest: async (request: FastifyRequest) => {
               users.set(request, await authenticate(request));
             },
+            onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              await finishClaim(request, reply, payload);
+              return payload;
+            },
           }
         : {}),
       handler: async (request, reply) => {
+        const rawKey = request.headers[HEADER.idempotencyKey];
+        const key = auth && idempotency && request.method === 'POST' && rawKey !== undefined
+          ? parseIdempotencyKey(Array.isArray(rawKey) ? rawKey.join(', ') : rawKey)
+          : undefined;
         // No body at all counts as {}; a JSON null, array or string is refused by the schema.
         const input = request.method === 'GET' ? request.query : request.body === undefined ? {} : request.body;
         const body = await parseInput(def.body, input);
-        return handler({ body, request, reply }, request);
+        const user = users.get(request);
+        if (key !== undefined && idempotency && user) {
+          const begun = await idempotency.begin(user.userUuid, key, requestHash(request.method, def.path, input));
+          if (begun.kind === 'replay') {
+            return reply.code(begun.status).header(HEADER.idempotentReplayed, 'true').type('application/json; charset=utf-8').send(begun.body);
+          }
+          claims.set(request, begun.claim);
+        }
+        const answer = await handler({ body, request, reply }, request);
+        if (checkAnswers) checkAnswer(def, answer);
+        return answer;
       },
     });
   }

@@ -15,13 +15,15 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** ErrorBody.reason: a machine-readable cause, where one status has several. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
   toBody(): ErrorBody {
-    return { statusCode: this.statusCode, error: statusText(this.statusCode), message: this.message };
+    return { statusCode: this.statusCode, error: statusText(this.statusCode), message: this.message, ...(this.reason ? { reason: this.reason } : {}) };
   }
 }
 
@@ -34,7 +36,7 @@ const retryAfter = (seconds: number) => ({ 'retry-after': String(Math.max(1, Mat
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorised = (message = 'Unauthorised') => new HttpError(401, message);
 export const notFound = (message: string) => new HttpError(404, message);
-export const preconditionFailed = (message: string) => new HttpError(412, message);
+export const preconditionFailed = (message: string, reason?: string) => new HttpError(412, message, {}, reason);
 export const locked = (message: string, retryAfterSeconds?: number) =>
   new HttpError(423, message, retryAfterSeconds === undefined ? {} : retryAfter(retryAfterSeconds));
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

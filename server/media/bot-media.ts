@@ -31,6 +31,13 @@ export const BOT_MEDIA = {
   ogg: { media_uuid: '028c8c8e-8f37-4ea9-a6e7-747590e3130f', file: 'bells.ogg', content_type: 'audio/ogg', kind: 'audio', name: 'Bells.ogg', duration: 6 },
   mp4: { media_uuid: '838b1573-46f3-4308-9fb1-9f7bd6da6304', file: 'clip.mp4', content_type: 'video/mp4', kind: 'video', name: 'clip.mp4', width: 320, height: 240, duration: 5 },
   pdf: { media_uuid: '12edbe6d-911b-401b-90a6-48a3a0296183', file: 'showcase-guide.pdf', content_type: 'application/pdf', kind: 'document', name: 'Showcase guide for the chat app (demo).pdf' },
+  // the demo shop's product pictures (drawn by scripts/make-product-pictures.ts)
+  productDal: { media_uuid: '02164edb-b347-4172-985b-0ff10edc122e', file: 'product-dal.png', content_type: 'image/png', kind: 'image', name: 'product-dal.png', width: 192, height: 192 },
+  productAtta: { media_uuid: 'dae300a1-eb4f-4b15-adc9-3b54a0be2eae', file: 'product-atta.png', content_type: 'image/png', kind: 'image', name: 'product-atta.png', width: 192, height: 192 },
+  productBhujia: { media_uuid: 'b1d57469-04a4-42e8-80da-8bc7c956fe6e', file: 'product-bhujia.png', content_type: 'image/png', kind: 'image', name: 'product-bhujia.png', width: 192, height: 192 },
+  productButter: { media_uuid: '0dd8e1ea-b4b3-4549-9e82-eb4d2963afd5', file: 'product-butter.png', content_type: 'image/png', kind: 'image', name: 'product-butter.png', width: 192, height: 192 },
+  productBiscuits: { media_uuid: '49dfeb47-afcd-462c-9faf-c836da517e18', file: 'product-biscuits.png', content_type: 'image/png', kind: 'image', name: 'product-biscuits.png', width: 192, height: 192 },
+  productKaju: { media_uuid: 'ae2ecfb2-8b09-4f11-97ea-bdbc4922417a', file: 'product-kaju.png', content_type: 'image/png', kind: 'image', name: 'product-kaju.png', width: 192, height: 192 },
 } as const satisfies Record<string, BotMediaFile>;
 
 export type BotMediaName = keyof typeof BOT_MEDIA;

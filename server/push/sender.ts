@@ -1,4 +1,4 @@
-// Web Push of bot messages (issue 6 part 3): when a bot message is stored for a user with no
+// Web Push of bot messages: when a bot message is stored for a user with no
 // live socket, each of the user's subscriptions gets an encrypted push (RFC 8291, aes128gcm,
 // VAPID-signed) whose payload is the conversation notification of spec part 1 §3: bot_uuid,
 // name (the title), icon and body (capped per §5). Never for a muted or blocked conversation.

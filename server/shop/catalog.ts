@@ -5,7 +5,8 @@
 // one takes several; a required one needs one (spec part 2 §5). Plain data, checked at start.
 import type { Catalog, CatalogProduct } from '../../src/api/catalog';
 import type { Money } from '../../src/api/contract';
-import { SHOP_BOT_ID } from '../bots/registry';
+import { SHOP_BOT_ID, SHOWCASE_BOT_ID } from '../bots/bot-types';
+import { botMediaRef } from '../media/bot-media';
 
 export type { Catalog, CatalogCustomization, CatalogOption, CatalogProduct, CatalogStep } from '../../src/api/catalog';
 
@@ -19,6 +20,7 @@ const SAATHI_GROCERY: Catalog = {
       id: 'toor-dal-1kg',
       name: 'Tata Sampann Unpolished Toor Dal, 1 kg',
       description: 'Unpolished arhar dal, rich in protein.',
+      image: botMediaRef('productDal'),
       price: inr(189),
       max_quantity_allowed: 5,
       customization_steps: [],
@@ -27,6 +29,7 @@ const SAATHI_GROCERY: Catalog = {
       id: 'chakki-atta-5kg',
       name: 'Aashirvaad Shudh Chakki Atta, 5 kg',
       description: 'Whole wheat flour for soft rotis.',
+      image: botMediaRef('productAtta'),
       price: inr(285),
       max_quantity_allowed: 3,
       customization_steps: [],
@@ -35,6 +38,7 @@ const SAATHI_GROCERY: Catalog = {
       id: 'aloo-bhujia-400g',
       name: "Haldiram's Aloo Bhujia, 400 g",
       description: 'Crisp potato and gram flour sev.',
+      image: botMediaRef('productBhujia'),
       price: inr(110),
       max_quantity_allowed: 10,
       customization_steps: [],
@@ -43,6 +47,7 @@ const SAATHI_GROCERY: Catalog = {
       id: 'amul-butter-500g',
       name: 'Amul Pasteurised Butter, 500 g',
       description: 'Salted table butter.',
+      image: botMediaRef('productButter'),
       price: inr(285),
       max_quantity_allowed: 4,
       customization_steps: [],
@@ -51,6 +56,7 @@ const SAATHI_GROCERY: Catalog = {
       id: 'parle-g-800g',
       name: 'Parle-G Original Glucose Biscuits, 800 g',
       description: 'The family pack.',
+      image: botMediaRef('productBiscuits'),
       price: inr(90),
       max_quantity_allowed: 10,
       customization_steps: [],
@@ -59,6 +65,7 @@ const SAATHI_GROCERY: Catalog = {
       id: 'kaju-katli-box',
       name: 'Kaju Katli Gift Box',
       description: 'Cashew fudge with silver varq, packed fresh.',
+      image: botMediaRef('productKaju'),
       price: inr(320),
       max_quantity_allowed: 6,
       suggested_customizations: [{ id: 'size', value: 'g500' }, { id: 'wrap', value: 'festive' }],
@@ -111,11 +118,20 @@ const SAATHI_GROCERY: Catalog = {
   ],
 };
 
-/** The catalogues of each bot; a bot not listed has none (its cart can only be empty). */
-const CATALOGS: ReadonlyMap<string, readonly Catalog[]> = new Map([[SHOP_BOT_ID, [SAATHI_GROCERY]]]);
+/**
+ * The catalogues of each bot; a bot not listed has none (its cart can only be empty). The
+ * Showcase sells the same goods, so that its product, catalogue and cart messages and its "View
+ * cart" buttons open a catalogue and a cart of its own (a catalogue link names the bot that sent it).
+ */
+let catalogs: ReadonlyMap<string, readonly Catalog[]> | undefined;
+
+// Built on first use, not when the module loads: the bot registry imports this module for the
+// shop's welcome, and the bot ids come from the registry (a module cycle, harmless when late).
+const catalogTable = (): ReadonlyMap<string, readonly Catalog[]> =>
+  (catalogs ??= new Map([[SHOP_BOT_ID, [SAATHI_GROCERY]], [SHOWCASE_BOT_ID, [SAATHI_GROCERY]]]));
 
 export function catalogsOf(botUuid: string): readonly Catalog[] {
-  return CATALOGS.get(botUuid) ?? [];
+  return catalogTable().get(botUuid) ?? [];
 }
 
 /** The product of the bot's catalogue, or undefined (unknown bot, catalogue or product). */
@@ -125,9 +141,9 @@ export function findProduct(botUuid: string, catalogId: string, productId: strin
 
 /** Throws when a catalogue breaks its own rules (duplicate ids, a bad price or limit); run at start. */
 export function checkCatalogs(): void {
-  for (const [bot, catalogs] of CATALOGS) {
+  for (const [bot, list] of catalogTable()) {
     const catalogIds = new Set<string>();
-    for (const catalog of catalogs) {
+    for (const catalog of list) {
       const where = `bot ${bot} catalogue ${catalog.catalog_id}`;
       if (catalogIds.has(catalog.catalog_id)) throw new Error(`${where}: duplicate catalogue id`);
       catalogIds.add(catalog.catalog_id);

@@ -58,7 +58,7 @@ export function toProfile(row: UserRow): Profile {
     country_name: country?.name ?? row.country_code,
     state: state ? { code: state.code, name: state.name } : null,
     city: row.city,
-    // The media module (a later issue) will answer a URL; until then the photo's id.
+    // the uploaded photo's id (the app asks the media routes for its file)
     photo: row.photo_uuid,
     language: row.language,
   };

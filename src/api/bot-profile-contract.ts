@@ -1,16 +1,13 @@
 // Bodies and answers of the bot-profile and bot-action routes (spec part 1 §3 review, report,
-// pinned resource; §7). Merged into `routes` (contract.ts). Imports only types from contract.ts
-// (which imports this file), so there is no cycle at run time.
+// pinned resource; §7), as zod schemas with the answer types inferred. Merged into `routes`
+// (contract.ts). Routes are built with route-def.ts, so nothing here imports contract.ts back.
 import { z } from 'zod';
-import type { RouteDef } from './contract';
+import { route } from './route-def';
 import { BOT_PROFILE_ROUTE_TABLE as T } from './bot-profile-routes';
 import { REPORT_DESCRIPTION_MAX_CHARS, REVIEW_MAX_CHARS } from '../domain/bot-rules';
+import { STANDALONE_BOT_ID_PATTERN } from '../domain/constants';
 
-function route<R>() {
-  return <B extends z.ZodType>(def: Omit<RouteDef<B, R>, 'response'>): RouteDef<B, R> => def;
-}
-
-const botId = z.string().regex(/^\d{16}$/, 'bot_uuid must be a 16-digit number');
+const botId = z.string().regex(STANDALONE_BOT_ID_PATTERN, 'bot_uuid must be a 16-digit number');
 const botBody = z.object({ bot_uuid: botId }).strict();
 const empty = z.object({}).strict();
 const uuid = (field: string) => z.string().uuid(`${field} must be a UUID`);
@@ -25,65 +22,70 @@ const resourceListBody = z.object({
   resource_list: z.array(pinnedResourceSchema).min(1, 'resource_list must hold 1 to 20 resources').max(20, 'resource_list must hold 1 to 20 resources'),
 }).strict();
 
-export interface ActionAnswer { message: string }
+export const actionAnswerSchema = z.object({ message: z.string() });
+export type ActionAnswer = z.output<typeof actionAnswerSchema>;
 
-export interface PinAnswer extends ActionAnswer {
+export const pinAnswerSchema = actionAnswerSchema.extend({
   /** How many bots the caller has pinned now, and the most allowed (limit_pin_bots). */
-  pinned_count: number;
-  limit: number;
-}
+  pinned_count: z.number().int(),
+  limit: z.number().int(),
+});
+export type PinAnswer = z.output<typeof pinAnswerSchema>;
 
-export interface ReportReason { reason_uuid: string; reason: string }
+export const reportReasonSchema = z.object({ reason_uuid: z.string(), reason: z.string() });
+export type ReportReason = z.output<typeof reportReasonSchema>;
 
-export interface RatingAnswer {
-  bot_uuid: string;
+export const ratingAnswerSchema = z.object({
+  bot_uuid: z.string(),
   /** Average of all ratings, one decimal; 0 when none. */
-  rating: number;
-  rating_count: number;
+  rating: z.number(),
+  rating_count: z.number().int(),
   /** The caller's own rating, 1 to 5, or null. */
-  user_rating: number | null;
-}
+  user_rating: z.number().nullable(),
+});
+export type RatingAnswer = z.output<typeof ratingAnswerSchema>;
 
-export interface Review {
-  review_uuid: string;
-  bot_uuid: string;
+export const reviewSchema = z.object({
+  review_uuid: z.string(),
+  bot_uuid: z.string(),
   /** The reviewer's display name (first name only). */
-  name: string;
-  review: string;
-  created_at: number;
-  updated_at: number;
-  upvotes: number;
-  downvotes: number;
+  name: z.string(),
+  review: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
   /** The caller's vote on it: 1, -1 or null. */
-  user_vote: 1 | -1 | null;
+  user_vote: z.union([z.literal(1), z.literal(-1)]).nullable(),
   /** Written by the caller. */
-  mine: boolean;
-}
+  mine: z.boolean(),
+});
+export type Review = z.output<typeof reviewSchema>;
 
-export interface ReviewListAnswer { review_list: Review[]; total: number; offset: number; limit: number }
+export const reviewListAnswerSchema = z.object({ review_list: z.array(reviewSchema), total: z.number().int(), offset: z.number().int(), limit: z.number().int() });
+export type ReviewListAnswer = z.output<typeof reviewListAnswerSchema>;
 
-export interface BotFaq { question: string; answer: string }
+export const botFaqSchema = z.object({ question: z.string(), answer: z.string() });
+export type BotFaq = z.output<typeof botFaqSchema>;
 
 export const botProfileRoutes = {
   /** Pins bots (type bot) for the caller; 422 'Pin limit reached' over limit_pin_bots. */
-  pinResource: route<PinAnswer>()({ ...T.pinResource, body: resourceListBody }),
-  unpinResource: route<PinAnswer>()({ ...T.unpinResource, body: resourceListBody }),
+  pinResource: route({ ...T.pinResource, response: pinAnswerSchema, body: resourceListBody }),
+  unpinResource: route({ ...T.unpinResource, response: pinAnswerSchema, body: resourceListBody }),
   /** mute_duration in ms, a whole number: -1 mutes until unmuted. */
-  muteBot: route<ActionAnswer & { mute_time: number; mute_duration: number }>()({
-    ...T.muteBot,
+  muteBot: route({ ...T.muteBot, response: actionAnswerSchema.extend({ mute_time: z.number(), mute_duration: z.number() }),
     body: z.object({
       bot_uuid: botId,
       mute_duration: z.number().int('mute_duration must be a whole number').refine((d) => d === -1 || (d > 0 && d <= 10 * 365 * 86_400_000), 'mute_duration must be -1 or 1 ms to 10 years'),
     }).strict(),
   }),
-  unmuteBot: route<ActionAnswer>()({ ...T.unmuteBot, body: botBody }),
-  blockBot: route<ActionAnswer>()({ ...T.blockBot, body: botBody }),
-  unblockBot: route<ActionAnswer>()({ ...T.unblockBot, body: botBody }),
-  archiveBot: route<ActionAnswer>()({ ...T.archiveBot, body: botBody }),
-  unarchiveBot: route<ActionAnswer>()({ ...T.unarchiveBot, body: botBody }),
+  unmuteBot: route({ ...T.unmuteBot, response: actionAnswerSchema, body: botBody }),
+  blockBot: route({ ...T.blockBot, response: actionAnswerSchema, body: botBody }),
+  unblockBot: route({ ...T.unblockBot, response: actionAnswerSchema, body: botBody }),
+  archiveBot: route({ ...T.archiveBot, response: actionAnswerSchema, body: botBody }),
+  unarchiveBot: route({ ...T.unarchiveBot, response: actionAnswerSchema, body: botBody }),
   /** Stores the report; with block, also blocks the bot for the caller. */
-  reportBot: route<ActionAnswer & { report_uuid: string; blocked: boolean }>()({
-    ...T.reportBot,
+  reportBot: route({ ...T.reportBot, response: actionAnswerSchema.extend({ report_uuid: z.string(), blocked: z.boolean() }),
     body: z.object({
       bot_uuid: botId,
       reason_uuid: uuid('reason_uuid'),
@@ -92,14 +94,12 @@ export const botProfileRoutes = {
       block: z.boolean({ error: 'block must be true or false' }),
     }).strict(),
   }),
-  getReportReasonList: route<{ reason_list: ReportReason[] }>()({ ...T.getReportReasonList, body: empty }),
-  getRating: route<RatingAnswer>()({ ...T.getRating, body: botBody }),
-  submitRating: route<RatingAnswer>()({
-    ...T.submitRating,
+  getReportReasonList: route({ ...T.getReportReasonList, response: z.object({ reason_list: z.array(reportReasonSchema) }), body: empty }),
+  getRating: route({ ...T.getRating, response: ratingAnswerSchema, body: botBody }),
+  submitRating: route({ ...T.submitRating, response: ratingAnswerSchema,
     body: z.object({ bot_uuid: botId, rating: z.number().int('rating must be a whole number from 1 to 5').min(1, 'rating must be a whole number from 1 to 5').max(5, 'rating must be a whole number from 1 to 5') }).strict(),
   }),
-  getUserReviewList: route<ReviewListAnswer>()({
-    ...T.getUserReviewList,
+  getUserReviewList: route({ ...T.getUserReviewList, response: reviewListAnswerSchema,
     body: z.object({
       bot_uuid: botId,
       sort: z.enum(['newest', 'helpful'], { error: 'sort must be newest or helpful' }).default('newest'),
@@ -108,21 +108,19 @@ export const botProfileRoutes = {
     }).strict(),
   }),
   /** Sets the caller's vote to `vote` (0 removes it): a replay changes nothing. Answers the review. */
-  voteReview: route<Review>()({
-    ...T.voteReview,
+  voteReview: route({ ...T.voteReview, response: reviewSchema,
     body: z.object({ review_uuid: uuid('review_uuid'), vote: z.union([z.literal(1), z.literal(-1), z.literal(0)], { error: 'vote must be 1, -1 or 0' }) }).strict(),
   }),
   /** Writes or edits the caller's review of the bot. */
-  submitReview: route<Review>()({
-    ...T.submitReview,
+  submitReview: route({ ...T.submitReview, response: reviewSchema,
     body: z.object({ bot_uuid: botId, review: z.string().trim().min(1, 'review must not be blank').max(REVIEW_MAX_CHARS, `review must be at most ${REVIEW_MAX_CHARS} characters`) }).strict(),
   }),
   /** Deletes the caller's review of the bot (deleted: false when there was none). */
-  deleteReview: route<ActionAnswer & { deleted: boolean }>()({ ...T.deleteReview, body: botBody }),
+  deleteReview: route({ ...T.deleteReview, response: actionAnswerSchema.extend({ deleted: z.boolean() }), body: botBody }),
   /** The caller's own review of the bot, or null. */
-  getReview: route<{ review: Review | null }>()({ ...T.getReview, body: botBody }),
-  getBotFaqs: route<{ bot_uuid: string; faqs: BotFaq[] }>()({ ...T.getBotFaqs, body: botBody }),
-  getTotalActiveUsers: route<{ total_active_users: number }>()({ ...T.getTotalActiveUsers, body: empty }),
-  getSubscriberCount: route<{ bot_uuid: string; subscriber_count: number }>()({ ...T.getSubscriberCount, body: botBody }),
-  getOnboardingDetails: route<{ bot_uuid: string; name: string; subscriber_count: number; photo: string }>()({ ...T.getOnboardingDetails, body: botBody }),
+  getReview: route({ ...T.getReview, response: z.object({ review: reviewSchema.nullable() }), body: botBody }),
+  getBotFaqs: route({ ...T.getBotFaqs, response: z.object({ bot_uuid: z.string(), faqs: z.array(botFaqSchema) }), body: botBody }),
+  getTotalActiveUsers: route({ ...T.getTotalActiveUsers, response: z.object({ total_active_users: z.number().int() }), body: empty }),
+  getSubscriberCount: route({ ...T.getSubscriberCount, response: z.object({ bot_uuid: z.string(), subscriber_count: z.number().int() }), body: botBody }),
+  getOnboardingDetails: route({ ...T.getOnboardingDetails, response: z.object({ bot_uuid: z.string(), name: z.string(), subscriber_count: z.number().int(), photo: z.string() }), body: botBody }),
 } as const;

@@ -1,74 +1,93 @@
 // The typed contract shared by the app and the reference server: every route's path, method,
-// whether it needs a session, the schema of its body and the shape of its answer. The server
-// validates bodies with these schemas; the client's API client is typed by them.
+// whether it needs a session, the schema of its body and the schema of its answer. The server
+// validates bodies with these schemas (and, outside production, its own answers); the sync
+// worker parses every answer with them (src/sync/http-client.ts). The page imports types only.
 import { z } from 'zod';
-import { CART_LIMITS, PAGE_SIZE } from '../domain/constants';
-import { parseMobile } from '../domain/countries';
-import type { BotSummary, ChatMessage, ConversationEntry, GaEvent, Money } from './messages';
-import type { CatalogAnswer } from './catalog';
-import type { RemoteFlags } from './remote-flags';
+import { CART_LIMITS, PAGE_SIZE, STANDALONE_BOT_ID_PATTERN } from '../domain/constants';
+import { COUNTRIES, COUNTRY_ISOS, parseMobile } from '../domain/countries';
+import { LANGUAGE_CODES } from '../domain/language-codes';
+import { MESSAGE_SK_UUID_PATTERN } from '../domain/sort-keys';
+import {
+  botSummarySchema, chatMessageListSchema, chatMessageSchema, conversationEntrySchema, gaEventSchema, markReadAnswerSchema, moneySchema,
+} from './messages';
+import { catalogAnswerSchema } from './catalog';
+import { remoteFlagsSchema } from './remote-flags-schema';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
-import type { DiscoveryPage, RecentActivityPage, SearchAnswer } from './discovery';
-
-export type * from './messages';
-export type * from './discovery';
-export type * from './catalog';
+import { route, type RouteDef } from './route-def';
+import { discoveryPageSchema, recentActivityPageSchema, searchAnswerSchema } from './discovery';
 import { botProfileRoutes } from './bot-profile-contract';
 import { feedbackRoutes } from './feedback-contract';
 
 export type * from './messages';
+export type * from './discovery';
+export type * from './catalog';
 export type * from './bot-profile-contract';
+export type * from './feedback-contract';
 
 export const mobileSchema = z
   .string()
-  .refine((m) => parseMobile(m) !== undefined, { message: 'mobile must be a dial code (+91, +65 or +66) followed by that country\'s digit count' });
+  .refine((m) => parseMobile(m) !== undefined, { message: `mobile must be a dial code (${COUNTRIES.map((c) => c.dialCode).join(', ')}) followed by that country's digit count` });
 
 export const otpSchema = z.string().regex(/^\d{4}$/, 'otp must be exactly 4 digits');
 
 const token128 = z.string().regex(/^[0-9a-f]{32}$/, 'must be a 128-bit hex token');
 
-export const languageCodeSchema = z.enum(['en', 'hi', 'gu', 'mr', 'te']);
-export const countryIsoSchema = z.enum(['IN', 'SG', 'TH']);
+/** The five language codes (src/domain/language-codes.ts). */
+export const languageCodeSchema = z.enum(LANGUAGE_CODES, { error: `language must be one of ${LANGUAGE_CODES.join(', ')}` });
+/** The served countries (src/domain/countries.ts). */
+export const countryIsoSchema = z.enum(COUNTRY_ISOS, { error: `country_code must be one of ${COUNTRY_ISOS.join(', ')}` });
 
 // ---------- shapes of answers ----------
 
-export interface SessionTokens {
-  /** The session id, sent as the session-id header. */
-  token: string;
-  loginToken: string;
-  /** Epoch milliseconds. */
-  loginTokenExpiry: number;
-  mediaToken: string;
-  mediaTokenExpiry: number;
-  /** Identifies this sign-in's socket sessions (spec part 1 §4: the socket opens only if it matches). */
-  clientSessionId: string;
-  user: Profile;
-}
+/** The same answer shape of many routes: a sentence saying what happened. */
+const messageAnswer = z.object({ message: z.string() });
 
-export interface Profile {
-  user_uuid: string;
-  mobile: string;
-  name: string;
-  email: string;
-  gender: 'male' | 'female' | null;
-  dob: { year: number; month: number; day: number } | null;
-  country_code: 'IN' | 'SG' | 'TH';
-  country_name: string;
-  state: { code: string; name: string } | null;
-  city: string;
-  photo: string | null;
-  language: 'en' | 'hi' | 'gu' | 'mr' | 'te' | null;
-  profileComplete: boolean;
-}
+export const profileSchema = z.object({
+  user_uuid: z.string(),
+  mobile: z.string(),
+  name: z.string(),
+  email: z.string(),
+  gender: z.enum(['male', 'female']).nullable(),
+  dob: z.object({ year: z.number(), month: z.number(), day: z.number() }).nullable(),
+  country_code: countryIsoSchema,
+  country_name: z.string(),
+  state: z.object({ code: z.string(), name: z.string() }).nullable(),
+  city: z.string(),
+  photo: z.string().nullable(),
+  language: languageCodeSchema.nullable(),
+  profileComplete: z.boolean(),
+});
+export type Profile = z.output<typeof profileSchema>;
+
+export const sessionTokensSchema = z.object({
+  /** The session id, sent as the session-id header. */
+  token: z.string().min(1),
+  loginToken: z.string().min(1),
+  /** Epoch milliseconds. */
+  loginTokenExpiry: z.number(),
+  mediaToken: z.string().min(1),
+  mediaTokenExpiry: z.number(),
+  /** Identifies this sign-in's socket sessions (spec part 1 §4: the socket opens only if it matches). */
+  clientSessionId: z.string().min(1),
+  user: profileSchema,
+});
+export type SessionTokens = z.output<typeof sessionTokensSchema>;
 
 export interface ErrorBody {
   statusCode: number;
   error: string;
   message: string;
+  /**
+   * Why, in a word the client words itself, where one status has several causes. verify-otp
+   * 412: 'expired', 'used', 'burnt' (too many wrong tries) or 'no-code'.
+   */
+  reason?: string;
 }
 
-export interface StateEntry { code: string; name: string }
-export interface CityEntry { name: string }
+const stateEntrySchema = z.object({ code: z.string(), name: z.string() });
+export type StateEntry = z.output<typeof stateEntrySchema>;
+const cityEntrySchema = z.object({ name: z.string() });
+export type CityEntry = z.output<typeof cityEntrySchema>;
 
 // ---------- push ----------
 
@@ -85,27 +104,19 @@ export type PushSubscriptionJson = z.output<typeof pushSubscriptionSchema>;
 
 // ---------- routes ----------
 
-export interface RouteDef<B extends z.ZodType, R> extends RouteMeta {
-  readonly body: B;
-  /** Phantom type of the 200 answer; never read at run time. */
-  readonly response?: R;
-}
-
-function route<R>() {
-  return <B extends z.ZodType>(def: Omit<RouteDef<B, R>, 'response'>): RouteDef<B, R> => def;
-}
+export type { RouteDef } from './route-def';
 
 const empty = z.object({}).strict();
 const savedItemUuidList = (field: string) =>
   z.array(z.string().uuid(`${field} must hold UUIDs`)).min(1, `${field} must hold 1 to 50 items`).max(50, `${field} must hold 1 to 50 items`);
 
 /** Bot ids are 16-digit numbers (spec part 1 §5). */
-const botIdOf = (field: string) => z.string().regex(/^\d{16}$/, `${field} must be a 16-digit number`);
+const botIdOf = (field: string) => z.string().regex(STANDALONE_BOT_ID_PATTERN, `${field} must be a 16-digit number`);
 export const botIdSchema = botIdOf('bot_uuid');
 const botBody = z.object({ bot_uuid: botIdSchema }).strict();
 
 /** A stored message's sort key: 15-digit time _ 9-digit number _ message id (a UUID). */
-export const messageSkSchema = z.string().regex(/^\d{15}_\d{9}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'sk must be a message sort key');
+export const messageSkSchema = z.string().regex(MESSAGE_SK_UUID_PATTERN, 'sk must be a message sort key');
 
 /** The sender's id of a message (a UUIDv7 in the app): 1 to 64 letters, digits, '-' or '_'. */
 export const clientMessageIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_message_id must be 1 to 64 letters, digits, - or _');
@@ -155,6 +166,8 @@ export const outgoingMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('multi_select_button_response'),
     button_indices: z.array(optionIndex).min(1, 'button_indices must hold at least one option').max(100),
     custom_response: z.string().trim().min(1).max(4096).optional(),
+    /** the message_id of the multi-select answered */
+    reply_to: z.string().uuid('reply_to must be a message id').optional(),
     client_message_id: clientMessageIdSchema,
   }).strict(),
   z.object({ type: z.literal('date'), date: dateValueSchema, client_message_id: clientMessageIdSchema }).strict(),
@@ -196,60 +209,76 @@ export const socketFrameInSchema = z.discriminatedUnion('action', [
 /** A paging cursor of get-messages: signed by the server, opaque to the client. */
 const pageTokenSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,512}$/, 'next_token is not a paging token');
 
-export interface BotConfiguration {
-  bot_uuid: string;
-  allow_user_media: boolean;
-  description: string;
-}
+export const botConfigurationSchema = z.object({
+  bot_uuid: z.string(),
+  allow_user_media: z.boolean(),
+  description: z.string(),
+});
+export type BotConfiguration = z.output<typeof botConfigurationSchema>;
 
-export interface MessagesPage {
+/** get-bot-user-details; `catalogs`: the bot's catalogues (empty for a bot without a shop), its profile links the first. */
+export const botUserDetailsSchema = z.object({
+  bot_uuid: z.string(),
+  name: z.string(),
+  icon: z.string(),
+  carousel: z.array(z.unknown()),
+  faqs: z.array(z.unknown()),
+  configuration: z.object({ description: z.string() }),
+  old_bot: z.boolean(),
+  catalogs: z.array(z.object({ catalog_id: z.string(), name: z.string() })).optional(),
+});
+
+export const messagesPageSchema = z.object({
   /** Oldest first, in both directions. */
-  messages: ChatMessage[];
+  messages: chatMessageListSchema,
   /** Continues in the requested direction; null when there is nothing more (for now). */
-  next_token: string | null;
+  next_token: z.string().nullable(),
   /** A forward token after the newest message answered (or the cursor's place): poll it for newer ones. */
-  forward_token: string | null;
-}
+  forward_token: z.string().nullable(),
+});
+export type MessagesPage = z.output<typeof messagesPageSchema>;
 
 // ---------- the cart (spec part 2 §3 "Cart", §7 "Cart and catalogue") ----------
 
 /** Limits of a cart: in src/domain/constants.ts (the app's bundles read them from there). */
 export { CART_LIMITS };
 
-/** An amount in minor units (paise for INR) and its ISO 4217 currency. */
-
 /** One customisation choice of a cart line: the customisation's id and the chosen option's id. */
-export interface CartCustomization { id: string; value: string }
+const cartCustomizationAnswer = z.object({ id: z.string(), value: z.string() });
+export type CartCustomization = z.output<typeof cartCustomizationAnswer>;
 
-/** A cart line as the client sends it (the spec's "server cart item"). */
-export interface CartItem {
-  catalog_id: string;
-  product_id: string;
-  quantity: number;
-  customizations: CartCustomization[];
-}
+/** A cart line as the client sends it (the spec's "server cart item"); its body schema is cartItemSchema. */
+const cartItemAnswer = z.object({
+  catalog_id: z.string(),
+  product_id: z.string(),
+  quantity: z.number().int(),
+  customizations: z.array(cartCustomizationAnswer),
+});
+export type CartItem = z.output<typeof cartItemAnswer>;
 
 /** A cart line as the server answers it: the item, its keys and, when asked, the product's details. */
-export interface CartLine extends CartItem {
+export const cartLineSchema = cartItemAnswer.extend({
   /** First 16 hex digits of SHA-256 of the line's sorted customisation choices. */
-  customization_hash: string;
+  customization_hash: z.string(),
   /** First 16 hex digits of SHA-256 of the product's customisation steps as the catalogue has them now. */
-  steps_hash: string;
+  steps_hash: z.string(),
   // With include_product_details (the default), for products still in the catalogue:
-  name?: string;
+  name: z.string().optional(),
   /** Price of one unit without customisations. */
-  price?: Money;
-  max_quantity_allowed?: number;
+  price: moneySchema.optional(),
+  max_quantity_allowed: z.number().optional(),
   /** What the chosen customisations add to one unit. */
-  customization_price?: Money;
-}
+  customization_price: moneySchema.optional(),
+});
+export type CartLine = z.output<typeof cartLineSchema>;
 
-export interface CartAnswer {
-  bot_uuid: string;
-  cart: CartLine[];
+export const cartAnswerSchema = z.object({
+  bot_uuid: z.string(),
+  cart: z.array(cartLineSchema),
   /** Counts the cart's updates: 0 for a cart never updated. */
-  version: number;
-}
+  version: z.number().int().min(0),
+});
+export type CartAnswer = z.output<typeof cartAnswerSchema>;
 
 /** Ids of catalogues, products, customisations and options: 1 to 64 letters, digits, - or _. */
 const cartIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _');
@@ -284,47 +313,71 @@ const mediaUploadBody = z.object({
  * s3_fields entry (in order), then the file in a part named `file`; 204 means stored. media_uuid
  * names the file in messages; feedback answers it as screenshot_uuid too, profile as photo_uuid.
  */
-export interface MediaUploadDetails {
-  media_uuid: string;
-  screenshot_uuid?: string;
-  photo_uuid?: string;
-  upload_details: { url: string; s3_fields: Record<string, string> };
-}
+export const mediaUploadDetailsSchema = z.object({
+  media_uuid: z.string().uuid(),
+  screenshot_uuid: z.string().optional(),
+  photo_uuid: z.string().optional(),
+  upload_details: z.object({ url: z.string(), s3_fields: z.record(z.string(), z.string()) }),
+});
+export type MediaUploadDetails = z.output<typeof mediaUploadDetailsSchema>;
+
+/** One saved item (spec part 1 §3): the message as it was when saved, and its bot. */
+export const savedItemSchema = z.object({
+  saved_item_uuid: z.string(),
+  bot_uuid: z.string(),
+  bot_name: z.string(),
+  bot_icon: z.string(),
+  saved_at: z.number(),
+  index: z.number().int(),
+  message: chatMessageSchema,
+});
+export type SavedItem = z.output<typeof savedItemSchema>;
+
+export const savedItemsPageSchema = z.object({ items: z.array(savedItemSchema), has_more: z.boolean() });
+export type SavedItemsPage = z.output<typeof savedItemsPageSchema>;
+
+/** A bot the caller saved items from (the saved-items filter chips). */
+export const savedItemFilterSchema = z.object({ bot_uuid: z.string(), name: z.string(), icon: z.string(), count: z.number().int() });
+export type SavedItemFilter = z.output<typeof savedItemFilterSchema>;
+
+/** A place the address picker offers: its label and where it is. */
+export const nearbyAddressSchema = z.object({ label: z.string(), latitude: z.number(), longitude: z.number() });
+export type NearbyAddress = z.output<typeof nearbyAddressSchema>;
 
 export const routes = {
-  sendOtp: route<{ message: string; resendAfterSeconds: number; expiresInSeconds: number }>()({
-    ...ROUTE_TABLE.sendOtp,
+  sendOtp: route({
+    ...ROUTE_TABLE.sendOtp, response: z.object({ message: z.string(), resendAfterSeconds: z.number(), expiresInSeconds: z.number() }),
     body: z.object({ mobile: mobileSchema }).strict(),
   }),
-  verifyOtp: route<SessionTokens>()({
-    ...ROUTE_TABLE.verifyOtp,
+  verifyOtp: route({
+    ...ROUTE_TABLE.verifyOtp, response: sessionTokensSchema,
     body: z.object({ mobile: mobileSchema, otp: otpSchema }).strict(),
   }),
-  loginWithToken: route<SessionTokens>()({
-    ...ROUTE_TABLE.loginWithToken,
+  loginWithToken: route({
+    ...ROUTE_TABLE.loginWithToken, response: sessionTokensSchema,
     body: z.object({ mobile: mobileSchema, loginToken: token128 }).strict(),
   }),
   /** Spec: GET, or POST with deviceId. Both are served; the client uses POST. */
-  logout: route<{ message: string }>()({
-    ...ROUTE_TABLE.logout,
+  logout: route({
+    ...ROUTE_TABLE.logout, response: messageAnswer,
     body: z.object({ deviceId: z.string().min(1).max(64).optional() }).strict(),
   }),
-  getMediaToken: route<{ mediaToken: string; mediaTokenExpiry: number }>()({
-    ...ROUTE_TABLE.getMediaToken, body: empty,
+  getMediaToken: route({
+    ...ROUTE_TABLE.getMediaToken, response: z.object({ mediaToken: z.string().min(1), mediaTokenExpiry: z.number() }), body: empty,
   }),
   /** Creates a short code that stands for the caller's mobile (for links that prefill the login). */
-  createMobileCode: route<{ mobileCode: string; expiresAt: number }>()({
-    ...ROUTE_TABLE.createMobileCode, body: empty,
+  createMobileCode: route({
+    ...ROUTE_TABLE.createMobileCode, response: z.object({ mobileCode: z.string(), expiresAt: z.number() }), body: empty,
   }),
-  getValueFromCode: route<{ mobile: string }>()({
-    ...ROUTE_TABLE.getValueFromCode,
+  getValueFromCode: route({
+    ...ROUTE_TABLE.getValueFromCode, response: z.object({ mobile: z.string() }),
     body: z.object({ mobileCode: z.string().regex(/^[A-Za-z0-9]{6,32}$/, 'mobileCode must be 6 to 32 letters or digits') }).strict(),
   }),
-  getProfile: route<Profile>()({
-    ...ROUTE_TABLE.getProfile, body: empty,
+  getProfile: route({
+    ...ROUTE_TABLE.getProfile, response: profileSchema, body: empty,
   }),
-  updateProfile: route<Profile>()({
-    ...ROUTE_TABLE.updateProfile,
+  updateProfile: route({
+    ...ROUTE_TABLE.updateProfile, response: profileSchema,
     body: z.object({
       name: z.string().trim().min(1, 'name must not be blank').max(60).optional(),
       email: z.string().trim().max(254).email('email is not valid').or(z.literal('')).optional(),
@@ -338,46 +391,47 @@ export const routes = {
       language: languageCodeSchema.optional(),
     }).strict(),
   }),
-  getStates: route<{ states: StateEntry[] }>()({
-    ...ROUTE_TABLE.getStates,
+  getStates: route({
+    ...ROUTE_TABLE.getStates, response: z.object({ states: z.array(stateEntrySchema) }),
     body: z.object({ country_code: countryIsoSchema }).strict(),
   }),
-  getCities: route<{ cities: CityEntry[] }>()({
-    ...ROUTE_TABLE.getCities,
+  getCities: route({
+    ...ROUTE_TABLE.getCities, response: z.object({ cities: z.array(cityEntrySchema) }),
     body: z.object({ country_code: countryIsoSchema, state_code: z.string().min(1).max(16) }).strict(),
   }),
-  deleteProfile: route<{ message: string }>()({
-    ...ROUTE_TABLE.deleteProfile,
+  deleteProfile: route({
+    ...ROUTE_TABLE.deleteProfile, response: messageAnswer,
     body: z.object({ device_id: z.string().min(1).max(64).optional() }).strict(),
   }),
-  getSuggestedList: route<{ bot_list: BotSummary[] }>()({
-    ...ROUTE_TABLE.getSuggestedList, body: empty,
+  getSuggestedList: route({
+    ...ROUTE_TABLE.getSuggestedList, response: z.object({ bot_list: z.array(botSummarySchema) }), body: empty,
   }),
   /** Subscribes and, when the conversation is empty, stores the bot's welcome message. */
-  initiateConversation: route<{ bot: BotSummary; messages: ChatMessage[] }>()({
-    ...ROUTE_TABLE.initiateConversation, body: botBody,
+  initiateConversation: route({
+    ...ROUTE_TABLE.initiateConversation, response: z.object({ bot: botSummarySchema, messages: chatMessageListSchema }), body: botBody,
   }),
-  subscribeBot: route<{ message: string; bot: BotSummary }>()({
-    ...ROUTE_TABLE.subscribeBot, body: botBody,
+  subscribeBot: route({
+    ...ROUTE_TABLE.subscribeBot, response: z.object({ message: z.string(), bot: botSummarySchema }), body: botBody,
   }),
-  getConversationList: route<{ conversation_list: ConversationEntry[] }>()({
-    ...ROUTE_TABLE.getConversationList, body: empty,
+  getConversationList: route({
+    ...ROUTE_TABLE.getConversationList, response: z.object({ conversation_list: z.array(conversationEntrySchema) }), body: empty,
   }),
-  getPinnedConversationList: route<{ pinned_list: ConversationEntry[] }>()({
-    ...ROUTE_TABLE.getPinnedConversationList, body: empty,
+  getPinnedConversationList: route({
+    ...ROUTE_TABLE.getPinnedConversationList, response: z.object({ pinned_list: z.array(conversationEntrySchema) }), body: empty,
   }),
-  getBotUserDetails: route<{ bot_uuid: string; name: string; icon: string; carousel: unknown[]; faqs: unknown[]; configuration: { description: string }; old_bot: boolean }>()({
-    ...ROUTE_TABLE.getBotUserDetails, body: botBody,
+  /** `catalogs`: the bot's catalogues (empty for a bot without a shop); its profile links the first. */
+  getBotUserDetails: route({
+    ...ROUTE_TABLE.getBotUserDetails, response: botUserDetailsSchema, body: botBody,
   }),
-  getConfiguration: route<BotConfiguration>()({
-    ...ROUTE_TABLE.getConfiguration, body: botBody,
+  getConfiguration: route({
+    ...ROUTE_TABLE.getConfiguration, response: botConfigurationSchema, body: botBody,
   }),
   /**
    * A page (50) of the caller's conversation with the bot, oldest first. Without a token:
    * backward answers the newest page, forward the oldest. Tokens are bound to user, bot and direction.
    */
-  getMessages: route<MessagesPage>()({
-    ...ROUTE_TABLE.getMessages,
+  getMessages: route({
+    ...ROUTE_TABLE.getMessages, response: messagesPageSchema,
     body: z.object({
       bot_uuid: botIdSchema,
       direction: z.enum(['forward', 'backward']),
@@ -385,20 +439,20 @@ export const routes = {
     }).strict(),
   }),
   /** Stores the user's messages (idempotent by client_message_id), runs the bot, answers both. */
-  messageWebhookPwa: route<{ messages: ChatMessage[]; meta: { gaEvents: GaEvent[] } }>()({
-    ...ROUTE_TABLE.messageWebhookPwa,
+  messageWebhookPwa: route({
+    ...ROUTE_TABLE.messageWebhookPwa, response: z.object({ messages: chatMessageListSchema, meta: z.object({ gaEvents: z.array(gaEventSchema) }) }),
     body: z.object({
       botId: botIdOf('botId'),
       messages: z.array(outgoingMessageSchema).min(1, 'messages must hold 1 to 20 messages').max(20, 'messages must hold 1 to 20 messages'),
     }).strict(),
   }),
   /** A ws(s) URL with a single-use ticket valid for 60 s. */
-  getSocketUrl: route<{ socket_url: string; expires_at: number }>()({
-    ...ROUTE_TABLE.getSocketUrl, body: empty,
+  getSocketUrl: route({
+    ...ROUTE_TABLE.getSocketUrl, response: z.object({ socket_url: z.string().regex(/^wss?:\/\//, 'socket_url must be a ws(s) URL'), expires_at: z.number() }), body: empty,
   }),
   /** The caller's cart with the bot (empty for a new one); product details unless include_product_details is false. */
-  getCart: route<CartAnswer>()({
-    ...ROUTE_TABLE.getCart,
+  getCart: route({
+    ...ROUTE_TABLE.getCart, response: cartAnswerSchema,
     body: z.object({
       bot_uuid: botIdSchema,
       include_product_details: z.boolean({ error: 'must be true or false' }).default(true),
@@ -408,61 +462,71 @@ export const routes = {
    * Replaces the caller's whole cart with the bot; answers it as get-cart does (with details)
    * and sends cart-updated to the caller's sockets. 404 'Product not found', 422 'Max quantity reached'.
    */
-  updateCart: route<CartAnswer>()({
-    ...ROUTE_TABLE.updateCart,
+  updateCart: route({
+    ...ROUTE_TABLE.updateCart, response: cartAnswerSchema,
     body: z.object({ bot_uuid: botIdSchema, cart: cartSchema }).strict(),
   }),
   /** Addresses near a point for the location address picker (spec part 1 §4 fetch_address). */
-  reverseGeocode: route<{ addresses: NearbyAddress[] }>()({
-    ...ROUTE_TABLE.reverseGeocode,
+  reverseGeocode: route({
+    ...ROUTE_TABLE.reverseGeocode, response: z.object({ addresses: z.array(nearbyAddressSchema) }),
     body: z.object({
       latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90),
       longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180),
     }).strict(),
   }),
   /** Issues a media_uuid and the signed fields of its upload; 400 'No media type found' for other types. */
-  getMediaUploadDetails: route<MediaUploadDetails>()({
-    ...ROUTE_TABLE.getMediaUploadDetails, body: mediaUploadBody,
+  getMediaUploadDetails: route({
+    ...ROUTE_TABLE.getMediaUploadDetails, response: mediaUploadDetailsSchema, body: mediaUploadBody,
   }),
   /** The spec's other name of get-media-upload-details: the same answer. */
-  getMediaUploadUrl: route<MediaUploadDetails>()({
-    ...ROUTE_TABLE.getMediaUploadUrl, body: mediaUploadBody,
+  getMediaUploadUrl: route({
+    ...ROUTE_TABLE.getMediaUploadUrl, response: mediaUploadDetailsSchema, body: mediaUploadBody,
   }),
   /** The title of a link (youtube messages), looked up once per url by the client and cached. */
-  getLinkTitle: route<{ title: string }>()({
-    ...ROUTE_TABLE.getLinkTitle,
+  getLinkTitle: route({
+    ...ROUTE_TABLE.getLinkTitle, response: z.object({ title: z.string() }),
     body: z.object({ url: z.string().min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters') }).strict(),
   }),
   /** Banners, featured icons, recommended bots (with launch_time), categories and mini apps (spec part 1 §3). */
-  getDiscoveryPage: route<DiscoveryPage>()({
-    ...ROUTE_TABLE.getDiscoveryPage, body: empty,
+  getDiscoveryPage: route({
+    ...ROUTE_TABLE.getDiscoveryPage, response: discoveryPageSchema, body: empty,
   }),
   /** The caller's conversations (pinned first), mini app subscriptions and pinned resources. */
-  getRecentActivityPage: route<RecentActivityPage>()({
-    ...ROUTE_TABLE.getRecentActivityPage,
+  getRecentActivityPage: route({
+    ...ROUTE_TABLE.getRecentActivityPage, response: recentActivityPageSchema,
     body: z.object({ language: languageCodeSchema }).strict(),
   }),
   /** Bots and mini apps whose name, description or category contains the keyword (any case). */
-  searchBots: route<SearchAnswer>()({
-    ...ROUTE_TABLE.searchBots,
+  searchBots: route({
+    ...ROUTE_TABLE.searchBots, response: searchAnswerSchema,
     body: z.object({ keyword: z.string().trim().min(1, 'keyword must not be blank').max(100, 'keyword must be at most 100 characters') }).strict(),
   }),
+  /**
+   * The newest message the user has seen in a conversation (issue 11): kept per user and bot,
+   * only ever forward (an older or repeated mark changes nothing), never past the newest message.
+   * Answers the mark now kept and the bot messages after it.
+   */
+  markRead: route({
+    ...ROUTE_TABLE.markRead, response: markReadAnswerSchema,
+    body: z.object({ bot_uuid: botIdSchema, sk: messageSkSchema }).strict(),
+  }),
   /** One of the bot's catalogues (the first when catalog_uuid is absent); 404 'Catalog not found'. */
-  getCatalog: route<CatalogAnswer>()({
-    ...ROUTE_TABLE.getCatalog,
+  getCatalog: route({
+    ...ROUTE_TABLE.getCatalog, response: catalogAnswerSchema,
     body: z.object({ bot_uuid: botIdSchema, catalog_uuid: cartIdSchema.optional() }).strict(),
   }),
   ...botProfileRoutes,
   ...feedbackRoutes,
   // ---------- push and remote config (issue 6) ----------
   /** The server's VAPID public key (base64url), for PushManager.subscribe's applicationServerKey. */
-  getVapidPublicKey: route<{ public_key: string }>()({ ...ROUTE_TABLE.getVapidPublicKey, body: empty }),
+  getVapidPublicKey: route({
+    ...ROUTE_TABLE.getVapidPublicKey, response: z.object({ public_key: z.string().min(1) }), body: empty }),
   /**
    * Keeps the browser's push subscription for the caller (one row per endpoint; saving it again
    * updates it). The endpoint must be https on a known push service (server/push/subscriptions.ts).
    */
-  savePwaSubscription: route<Record<string, never>>()({
-    ...ROUTE_TABLE.savePwaSubscription,
+  savePwaSubscription: route({
+    ...ROUTE_TABLE.savePwaSubscription, response: z.object({}).transform(() => ({}) as Record<string, never>),
     body: z.object({
       subscription: pushSubscriptionSchema,
       timestamp: z.number({ error: 'timestamp must be epoch milliseconds' }).int().nonnegative(),
@@ -470,14 +534,15 @@ export const routes = {
     }).strict(),
   }),
   /** The remote flags of spec part 1 §3 (src/api/remote-flags.ts), from the server's configuration. */
-  getRemoteConfig: route<RemoteFlags>()({ ...ROUTE_TABLE.getRemoteConfig, body: empty }),
+  getRemoteConfig: route({
+    ...ROUTE_TABLE.getRemoteConfig, response: remoteFlagsSchema.partial(), body: empty }),
   /**
    * Rates a bot message that asks for it (rating_type): thumbs take 1 (up) or -1 (down), stars
    * 1 to 5; a second rating replaces the first. 404 'Message not found', 422 when the message
    * takes no rating or the value does not fit its rating_type.
    */
-  submitMessageRating: route<{ message: string }>()({
-    ...ROUTE_TABLE.submitMessageRating,
+  submitMessageRating: route({
+    ...ROUTE_TABLE.submitMessageRating, response: messageAnswer,
     body: z.object({
       bot_uuid: botIdSchema,
       sk: messageSkSchema,
@@ -485,8 +550,8 @@ export const routes = {
     }).strict(),
   }),
   /** Saves a message (index: which card or product of it, 0 for the message); saving again answers the same item. 404 'Message not found'. */
-  saveItem: route<{ saved_item_uuid: string }>()({
-    ...ROUTE_TABLE.saveItem,
+  saveItem: route({
+    ...ROUTE_TABLE.saveItem, response: z.object({ saved_item_uuid: z.string() }),
     body: z.object({
       bot_uuid: botIdSchema,
       sk: messageSkSchema,
@@ -497,8 +562,8 @@ export const routes = {
    * The caller's saved items (not unsaved), newest first unless sort is ASCENDING; offset and
    * limit (1..8, default 8) page them; filters keeps only the listed bots. has_more: a next page exists.
    */
-  getSavedItems: route<SavedItemsPage>()({
-    ...ROUTE_TABLE.getSavedItems,
+  getSavedItems: route({
+    ...ROUTE_TABLE.getSavedItems, response: savedItemsPageSchema,
     body: z.object({
       sort: z.enum(['ASCENDING', 'DESCENDING'], { error: 'sort must be ASCENDING or DESCENDING' }).default('DESCENDING'),
       offset: z.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').max(1_000_000, 'offset is too large').default(0),
@@ -507,48 +572,33 @@ export const routes = {
     }).strict(),
   }),
   /** The bots the caller saved items from, with how many items each (not unsaved), by name. */
-  getSavedItemFilters: route<{ filters: SavedItemFilter[] }>()({ ...ROUTE_TABLE.getSavedItemFilters, body: empty }),
+  getSavedItemFilters: route({
+    ...ROUTE_TABLE.getSavedItemFilters, response: z.object({ filters: z.array(savedItemFilterSchema) }), body: empty }),
   /** Unsaves the caller's items (soft: undo brings them back); unknown or others' uuids change nothing. */
-  unsaveItem: route<{ message: string; unsaved: number }>()({
-    ...ROUTE_TABLE.unsaveItem,
+  unsaveItem: route({
+    ...ROUTE_TABLE.unsaveItem, response: z.object({ message: z.string(), unsaved: z.number() }),
     body: z.object({ saved_item_uuid_list: savedItemUuidList('saved_item_uuid_list') }).strict(),
   }),
   /** Brings unsaved items of the caller back. */
-  undoUnsaveItem: route<{ message: string; restored: number }>()({
-    ...ROUTE_TABLE.undoUnsaveItem,
+  undoUnsaveItem: route({
+    ...ROUTE_TABLE.undoUnsaveItem, response: z.object({ message: z.string(), restored: z.number() }),
     body: z.object({ unsaved_item_uuid_list: savedItemUuidList('unsaved_item_uuid_list') }).strict(),
   }),
 } as const;
 
-/** One saved item (spec part 1 §3): the message as it was when saved, and its bot. */
-export interface SavedItem {
-  saved_item_uuid: string;
-  bot_uuid: string;
-  bot_name: string;
-  bot_icon: string;
-  saved_at: number;
-  index: number;
-  message: ChatMessage;
-}
-
-export interface SavedItemsPage { items: SavedItem[]; has_more: boolean }
-
-/** A bot the caller saved items from (the saved-items filter chips). */
-export interface SavedItemFilter { bot_uuid: string; name: string; icon: string; count: number }
-
-/** A place the address picker offers: its label and where it is. */
-export interface NearbyAddress { label: string; latitude: number; longitude: number }
-
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
 export type BodyOf<N extends RouteName> = z.input<Routes[N]['body']>;
-export type ResponseOf<N extends RouteName> = NonNullable<Routes[N]['response']>;
+/** The answer of a route as the worker hands it on: its schema's output. */
+export type ResponseOf<N extends RouteName> = z.output<Routes[N]['response']>;
+/** What a handler may answer: its schema's input (the server checks it against the schema outside production). */
+export type AnswerOf<N extends RouteName> = z.input<Routes[N]['response']>;
 
 /** GET /version.json (outside the API base): the build's version code. */
 export interface VersionFile { version_code: number; version_name: string }
 
 // Both tables name the same routes: a route added to one and not the other fails to compile.
 const _everyRouteHasMeta: Record<RouteName, RouteMeta> = ROUTE_TABLE;
-const _everyMetaHasRoute: Record<keyof typeof ROUTE_TABLE, unknown> = routes;
+const _everyMetaHasRoute: Record<keyof typeof ROUTE_TABLE, RouteDef> = routes;
 void _everyRouteHasMeta;
 void _everyMetaHasRoute;

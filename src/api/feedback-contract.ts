@@ -1,13 +1,11 @@
 // Bodies and answers of the app feedback and app FAQ routes (spec part 1 §2 settings, §7). Merged
-// into `routes` (contract.ts). Imports only types from contract.ts, so there is no cycle at run time.
+// into `routes` (contract.ts); routes are built with route-def.ts (no cycle).
 import { z } from 'zod';
-import type { RouteDef } from './contract';
+import { route } from './route-def';
 import { FEEDBACK_ROUTE_TABLE as T } from './feedback-routes';
 import { FEEDBACK_MAX_CHARS } from '../domain/constants';
+import { DEFAULT_LANGUAGE_CODE, LANGUAGE_CODES } from '../domain/language-codes';
 
-function route<R>() {
-  return <B extends z.ZodType>(def: Omit<RouteDef<B, R>, 'response'>): RouteDef<B, R> => def;
-}
 
 export const sendFeedbackBody = z.object({
   does_like: z.boolean({ error: 'does_like must be true or false' }),
@@ -19,14 +17,16 @@ export const sendFeedbackBody = z.object({
 }).strict();
 
 /** One question of the app's FAQ, in the language asked for. */
-export interface AppFaq { question: string; answer: string }
+export const appFaqSchema = z.object({ question: z.string(), answer: z.string() });
+export type AppFaq = z.output<typeof appFaqSchema>;
 
-export interface FaqsAnswer { language: 'en' | 'hi' | 'gu' | 'mr' | 'te'; faqs: AppFaq[] }
+export const faqsAnswerSchema = z.object({ language: z.enum(LANGUAGE_CODES), faqs: z.array(appFaqSchema) });
+export type FaqsAnswer = z.output<typeof faqsAnswerSchema>;
 
 export const feedbackRoutes = {
-  sendFeedback: route<{ message: string; feedback_uuid: string }>()({ ...T.sendFeedback, body: sendFeedbackBody }),
-  getFaqs: route<FaqsAnswer>()({
-    ...T.getFaqs,
-    body: z.object({ language: z.enum(['en', 'hi', 'gu', 'mr', 'te'], { error: 'language must be one of en, hi, gu, mr, te' }).default('en') }).strict(),
+  sendFeedback: route({ ...T.sendFeedback, response: z.object({ message: z.string(), feedback_uuid: z.string() }), body: sendFeedbackBody }),
+  getFaqs: route({
+    ...T.getFaqs, response: faqsAnswerSchema,
+    body: z.object({ language: z.enum(LANGUAGE_CODES, { error: `language must be one of ${LANGUAGE_CODES.join(', ')}` }).default(DEFAULT_LANGUAGE_CODE) }).strict(),
   }),
 } as const;

@@ -1,5 +1,5 @@
 // Header names of spec part 1 §7: authenticated calls carry mobile and session-id, every call
-// carries package-name, version-name and language.
+// carries package-name, version-name and language. Queued actions add Idempotency-Key.
 export const HEADER = {
   mobile: 'mobile',
   sessionId: 'session-id',
@@ -7,6 +7,10 @@ export const HEADER = {
   versionName: 'version-name',
   language: 'language',
   deviceId: 'device-id',
+  /** A POST's idempotency key (IETF httpapi draft; server/README.md "Idempotency keys"). */
+  idempotencyKey: 'idempotency-key',
+  /** Set to 'true' on an answer replayed for a repeated idempotency key. */
+  idempotentReplayed: 'idempotent-replayed',
 } as const;
 
 /** Every API call lives under this base path on the reference server. */

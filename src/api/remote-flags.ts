@@ -1,41 +1,13 @@
 // The remote flags of spec part 1 §3 (and part 2 §3), as the reference server serves them and
 // the app keeps them (an RxDB local document, so they hold offline). Plain types and defaults:
 // the defaults apply before the first fetch of a fresh install, and to any flag the server omits.
+import type { z } from 'zod';
+import type { remoteFlagsSchema, upsellingFeatureSchema } from './remote-flags-schema';
 
-export interface UpsellingFeature {
-  feature: string;
-  deeplink: string;
-}
+export type UpsellingFeature = z.output<typeof upsellingFeatureSchema>;
 
-export interface RemoteFlags {
-  digilab_enable: boolean;
-  dot_digilab: boolean;
-  dot_engage: boolean;
-  dot_live_quiz: boolean;
-  dot_reward: boolean;
-  enable_engage: boolean;
-  in_app_review_flag: boolean;
-  leaderboards_enable: boolean;
-  dot_leaderboards: boolean;
-  /** How many bots a user may pin. */
-  limit_pin_bots: number;
-  live_quiz_enable: boolean;
-  location_enable: boolean;
-  /** Below this version_code the app must update. */
-  min_version_code: number;
-  privacy_policy_url: string;
-  rewards_enable: boolean;
-  web_button_tap_to_send_flag: boolean;
-  web_button_tap_to_send_flag_2: boolean;
-  welcome_banner_design: string;
-  skills_corner_enable: boolean;
-  competition_zone_enable: boolean;
-  posts_enable: boolean;
-  upselling_features_list: UpsellingFeature[];
-  support_bot_mini_apps_hidden: boolean;
-  /** Bots filtered out of the conversation list and recent activity (spec part 1 §3). */
-  hidden_bots: string[];
-}
+/** The flags; their schema is remote-flags-schema.ts (types only here, so the page carries no zod). */
+export type RemoteFlags = z.output<typeof remoteFlagsSchema>;
 
 export const DEFAULT_REMOTE_FLAGS: RemoteFlags = {
   digilab_enable: false,

@@ -43,10 +43,11 @@ export const ROUTE_TABLE = {
   getDiscoveryPage: { path: '/bot/get-discovery-page-v2', method: 'GET', auth: true },
   getRecentActivityPage: { path: '/bot/get-recent-activity-page', method: 'POST', auth: true },
   searchBots: { path: '/bot/search-v2', method: 'POST', auth: true },
+  markRead: { path: '/bot/mark-read', method: 'POST', auth: true },
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
   ...BOT_PROFILE_ROUTE_TABLE,
   ...FEEDBACK_ROUTE_TABLE,
-  // push and remote config (issue 6)
+  // push and remote config
   getVapidPublicKey: { path: '/mobile/get-vapid-public-key', method: 'GET', auth: false },
   savePwaSubscription: { path: '/mobile/save-pwa-subscription', method: 'POST', auth: true },
   getRemoteConfig: { path: '/config/get-remote-config', method: 'GET', auth: false },

@@ -33,7 +33,7 @@ export function DialogsHost() {
         return;
       }
       if (result.value.reload) {
-        // an accepted update reloads into the new version only once the outbox is empty (issue 6)
+        // an accepted update reloads into the new version only once the outbox is empty
         if (action === 'update-app-version') void import('./service-worker').then((m) => m.applyUpdateWhenIdle());
         else window.location.reload();
         return;

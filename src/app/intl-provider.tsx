@@ -5,7 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { LanguageCode } from '../domain/language-codes';
 import { loadMessages, type Messages } from '../i18n/load-messages';
-import { loadFontsFor } from '../i18n/fonts';
+import { appFontStack, loadFontsFor, type FontFamily } from '../i18n/fonts';
 import { useAppLanguage } from '../db/hooks/use-app-language';
 import { useProfile } from '../db/hooks/use-profile';
 import { markBoot } from '../db/boot-gate';
@@ -17,9 +17,40 @@ interface Loaded {
   messages: Messages;
 }
 
+/** How long a language switch waits for its script's font before showing the text anyway. */
+const FONT_WAIT_MS = 3000;
+
+/** The script families loaded in this page (font CSS is never unloaded). */
+const loadedFamilies = new Set<FontFamily>();
+
+/**
+ * Restates the app's font stack (--font-sans, tokens.css) for the language and the families
+ * loaded so far (appFontStack says why the language's family leads). The changed value also
+ * makes Chromium lay out every text again with the faces now in.
+ */
+function applyFontStack(code: LanguageCode, families: readonly FontFamily[]): void {
+  for (const f of families) loadedFamilies.add(f);
+  if (loadedFamilies.size === 0) return;
+  document.documentElement.style.setProperty('--font-sans', appFontStack(code, [...loadedFamilies]));
+}
+
+/** The language's script font, loaded and in the stack, or the wait is over (offline without it cached: text shows anyway). */
+function languageFont(code: LanguageCode): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(resolve, FONT_WAIT_MS);
+  });
+  const fonts = loadFontsFor({ language: code }).then(
+    (families) => applyFontStack(code, families),
+    () => undefined,
+  );
+  return Promise.race([fonts, late]).finally(() => clearTimeout(timer));
+}
+
 async function load(code: LanguageCode): Promise<Loaded> {
   try {
-    return { locale: code, messages: await loadMessages(code) };
+    const [messages] = await Promise.all([loadMessages(code), languageFont(code)]);
+    return { locale: code, messages };
   } catch {
     // Offline without this locale cached: English is in the first bundle's cache.
     if (code !== 'en') {
@@ -44,7 +75,10 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
   // the font CSS is small, the faces swap in when their files arrive.
   useEffect(() => {
     if (!code) return;
-    loadFontsFor({ language: code, region }).catch(() => undefined);
+    loadFontsFor({ language: code, region }).then(
+      (families) => applyFontStack(code, families),
+      () => undefined,
+    );
   }, [code, region]);
 
   useEffect(() => {

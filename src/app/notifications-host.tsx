@@ -1,4 +1,4 @@
-// Notifications on the page (spec part 1 §4, §9; issue 5 part 6):
+// Notifications on the page (spec part 1 §4, §9):
 // - a message of another bot (the worker writes 'in-app-notification' only for conversations
 //   neither muted nor hidden nor on screen) shows a small banner on home and in a thread; a tap
 //   opens that chat. When the page is hidden and permission is granted, a system notification

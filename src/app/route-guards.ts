@@ -1,4 +1,4 @@
-// Where a route sends the user, given who they are (issue Foundation part 4): signed-in users
+// Where a route sends the user, given who they are: signed-in users
 // skip the login screens, signed-out users go to the login screen, and onboarding is shown while
 // a step is left. Pure, so the rules are unit-tested apart from the router.
 import type { OnboardingStep } from '../domain/onboarding';
@@ -22,7 +22,7 @@ const MEMBER_SET: ReadonlySet<string> = new Set(MEMBER_PATHS);
 
 /** Every guarded route, by its route path. */
 export type AppPath = RedirectPath | (typeof MEMBER_PATHS)[number];
-/** The bot profile and bot list screens (issue 5 parts 3 and 4): members only. */
+/** The bot profile and bot list screens: members only. */
 export type BotProfilePath = '/bot-info' | '/bot-faq' | '/bot-review' | '/blocked' | '/archived';
 
 export interface AuthSnapshot {

@@ -68,9 +68,15 @@ const onboardingRoute = createRoute({
   component: lazyRouteComponent(SCREEN_CHUNKS['/onboarding']),
 });
 
+/** Home's search view is a history entry of its own (?search=open), so Back closes it before leaving Home. */
+function homeSearch(search: Record<string, unknown>): { search?: 'open' } {
+  return search.search === 'open' ? { search: 'open' } : {};
+}
+
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/home',
+  validateSearch: homeSearch,
   beforeLoad: guard('/home'),
   component: lazyRouteComponent(SCREEN_CHUNKS['/home']),
 });

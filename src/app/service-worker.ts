@@ -5,10 +5,8 @@
 //  - asks for a Background Sync ('outbox-flush') while sends are queued and the page goes
 //    offline or away, so the service worker delivers them with no page open;
 //  - applyUpdateWhenIdle(): the one way a new version takes over (the update dialog calls it).
-import { firstValueFrom, filter } from 'rxjs';
 import { OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from '../domain/constants';
-import { getClient, hasClient, whenClient } from '../db/client';
-import { queuedCount$ } from '../db/outbox-watch';
+import { outboxEmpty, watchQueuedForBackgroundSync } from '../db/outbox-watch';
 
 export const SERVICE_WORKER_URL = '/sw.js';
 
@@ -42,7 +40,7 @@ export function startServiceWorker(): Promise<ServiceWorkerRegistration | null> 
 }
 
 /**
- * While sends are queued, ask for a background sync when the page goes offline or away (hidden,
+ * While sends or actions are queued, ask for a background sync when the page goes offline or away (hidden,
  * closed): the browser then wakes the service worker once the network is back, tabs or no tabs.
  * Registering the same tag again only merges with the pending one.
  */
@@ -55,22 +53,15 @@ function watchOutbox(registration: RegistrationWithSync): void {
   };
   const away = () => !navigator.onLine || document.visibilityState === 'hidden';
   // a signed-out start registers before its data client has started
-  void whenClient().then((client) =>
-    queuedCount$(client.db).subscribe((n) => {
-      queued = n;
-      if (away()) request();
-    }),
-  );
+  watchQueuedForBackgroundSync().subscribe((n) => {
+    queued = n;
+    if (away()) request();
+  });
   window.addEventListener('offline', request);
   window.addEventListener('pagehide', request);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') request();
   });
-}
-
-async function outboxEmpty(): Promise<void> {
-  if (!hasClient()) return;
-  await firstValueFrom(queuedCount$(getClient().db).pipe(filter((n) => n === 0)));
 }
 
 /** Resolves once `installing` has finished installing (or failed). */
@@ -106,7 +97,7 @@ export interface ApplyUpdateOptions {
 }
 
 /**
- * Applies an accepted update (spec part 1 §4 "app update"; issue 6 part 4). Waits until the
+ * Applies an accepted update (spec part 1 §4 "app update"). Waits until the
  * outbox has no queued send, then lets the waiting service worker take over (SKIP_WAITING) and
  * reloads the page once it controls it. A send queued while this waits is delivered first: the
  * outbox is checked again just before the switch. Without a service worker (development, old

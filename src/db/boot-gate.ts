@@ -1,4 +1,4 @@
-// Cold start (issue 6, bench/README.md "cold-start"): work that the first screen does not need
+// Cold start (bench/README.md "cold-start"): work that the first screen does not need
 // waits until that screen is painted. The sync worker opens its own instance of the database,
 // which costs as much again as the page's and, on 2 cores, delays the page's first list by
 // hundreds of milliseconds; it is spawned once the screen says it is painted (or after a cap, in

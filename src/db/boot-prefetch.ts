@@ -1,4 +1,4 @@
-// Cold start (issue 6, bench/README.md "cold-start"): what the first render needs, read all at
+// Cold start (bench/README.md "cold-start"): what the first render needs, read all at
 // once as soon as the database is open. Without it each provider read its own local documents
 // only once the one above it had rendered (language, then session and onboarding, then settings),
 // and the chat list started its query only once the home screen had mounted: one IndexedDB

@@ -1,10 +1,9 @@
-// The bot profile as this device keeps it (for reading offline), and the durable queue of bot
-// actions (pin, mute, block, archive, report, rating, votes, reviews). Both are RxDB local
-// documents: 'bot-profiles' (server answers by bot) and 'bot-actions' (the queue and the last
-// refusal's notice). Why a local document and not the outbox collection: the outbox's schema
-// allows kind 'message' only and its entries are message sends with echo and ack rules; a bot
-// action is a small idempotent call with a revert, so a second queue avoids a schema migration
-// and keeps the message outbox's exactly-once logic untouched (src/db/README.md).
+// The bot profile as this device keeps it (for reading offline), and the bot actions (pin, mute,
+// block, archive, report, rating, votes, reviews, read marks). The profile is the RxDB local
+// document 'bot-profiles' (server answers by bot); the actions are documents of the one action
+// queue (the `actions` collection, kind 'bot-action', ordered per bot: src/db/action-queue.ts);
+// 'bot-actions' keeps only the last refusal's notice (its `queue` is read once, by the migration
+// of queues stored before the actions collection: src/db/migrate-queues.ts).
 //
 // The pure functions here apply an action to the cached profile and undo it; the page (the
 // commands, optimistically) and the engine (on a refusal) both use them.
@@ -12,8 +11,8 @@ import type { BotFaq, RatingAnswer, ReportReason, Review } from '../api/bot-prof
 import { setVote, type BotFlags, type FlagAction, type ReviewSort, type UserVote } from '../domain/bot-rules';
 
 export interface BotProfileEntry {
-  /** name, icon and description (get-bot-user-details) */
-  details: { name: string; icon: string; description: string } | null;
+  /** name, icon, description and the bot's catalogues (get-bot-user-details; catalogs absent in profiles stored before) */
+  details: { name: string; icon: string; description: string; catalogs?: { catalog_id: string; name: string }[] } | null;
   faqs: BotFaq[] | null;
   rating: RatingAnswer | null;
   subscriberCount: number | null;
@@ -28,10 +27,9 @@ export interface BotProfileEntry {
 export interface BotProfilesDoc {
   bots: Record<string, BotProfileEntry>;
   reasons: ReportReason[] | null;
-  totalActiveUsers: number | null;
 }
 
-export const EMPTY_BOT_PROFILES: BotProfilesDoc = { bots: {}, reasons: null, totalActiveUsers: null };
+export const EMPTY_BOT_PROFILES: BotProfilesDoc = { bots: {}, reasons: null };
 
 export const emptyProfile = (): BotProfileEntry => ({
   details: null, faqs: null, rating: null, subscriberCount: null, onboarding: null, myReview: null, reviews: {}, fetchedAt: 0,
@@ -44,7 +42,9 @@ export type BotActionIntent =
   | { kind: 'rate'; rating: number; before: RatingAnswer | null }
   | { kind: 'vote'; review_uuid: string; vote: UserVote; before: Pick<Review, 'upvotes' | 'downvotes' | 'user_vote'> }
   | { kind: 'submit-review'; review: string; before: Review | null }
-  | { kind: 'delete-review'; before: Review | null };
+  | { kind: 'delete-review'; before: Review | null }
+  /** the newest message seen in the thread (POST /bot/mark-read): no local effect, harmless to repeat */
+  | { kind: 'mark-read'; sk: string };
 
 export type QueuedBotAction = BotActionIntent & {
   /** UUIDv7: order of queueing */
@@ -55,12 +55,13 @@ export type QueuedBotAction = BotActionIntent & {
 };
 
 export interface BotActionsDoc {
-  queue: QueuedBotAction[];
+  /** before the actions collection: the queue (read only by the one-time migration) */
+  queue?: QueuedBotAction[];
   /** the last refusal, for the toast: a catalogue message id and its values */
   notice: { id: string; textId: string; values?: Record<string, string>; at: number } | null;
 }
 
-export const EMPTY_BOT_ACTIONS: BotActionsDoc = { queue: [], notice: null };
+export const EMPTY_BOT_ACTIONS: BotActionsDoc = { notice: null };
 
 /** The local review the user wrote before the server's answer (its id is a placeholder until then). */
 export function localReview(botUuid: string, text: string, now: number, previous: Review | null): Review {
@@ -132,5 +133,6 @@ export function operationOf(a: BotActionIntent): 'pin' | 'unpin' | 'mute' | 'unm
     case 'submit-review': return 'submitReview';
     case 'delete-review': return 'deleteReview';
     case 'vote': return null;
+    case 'mark-read': return null;
   }
 }

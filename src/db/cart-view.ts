@@ -1,7 +1,8 @@
 // The cart a person sees (spec part 2 §4): the server's last cart for the bot with the pending
 // edits replayed, and each line's name and prices from the server's answer or, for a line the
-// server has not seen yet, from the stored catalogue. Pure over the three local documents, so
-// the hook, the commands and the engine compute it the same way.
+// server has not seen yet, from the stored catalogue. Pure over the local documents and the
+// queued cart edits (actions of kind 'cart-edit', ordered per bot's cart), so the hook, the
+// commands and the engine compute it the same way.
 import type { CartLine } from '../api/contract';
 import { CART_LIMITS } from '../domain/constants';
 import type { CatalogProduct } from '../api/catalog';
@@ -12,6 +13,8 @@ import { uuidv7 } from '../domain/uuidv7';
 import type { AppDatabase } from './database';
 import { failed, ok, type CommandResult } from './command-result';
 import { getLocalDoc, modifyLocalDoc } from './local-store';
+import { enqueueAction, queuedActions } from './action-queue';
+import { orderKey, type ActionDocOf } from './schemas';
 import { sumMoney } from '../domain/money';
 import type { CartEditsDoc, CartsDoc, CatalogsDoc } from './local-docs';
 
@@ -74,6 +77,22 @@ function choiceDetails(product: CatalogProduct | undefined, choices: readonly Ca
   return { names, price };
 }
 
+/** The refusals of 'cart-edits' with each bot's queued edits (oldest first) as its `edits`. */
+export function withQueuedEdits(doc: CartEditsDoc | null, queued: readonly ActionDocOf<'cart-edit'>[]): CartEditsDoc {
+  const out: CartEditsDoc = Object.fromEntries(Object.entries(doc ?? {}).map(([bot, e]) => [bot, { edits: [], refusal: e.refusal }]));
+  for (const a of queued) {
+    const entry = out[a.payload.bot_uuid] ?? { edits: [], refusal: null };
+    out[a.payload.bot_uuid] = { ...entry, edits: [...(entry.edits ?? []), a.payload.edit] };
+  }
+  return out;
+}
+
+/** The bot's cart as the person sees it, read from storage now. */
+export async function readVisibleCart(db: AppDatabase, botUuid: string): Promise<VisibleCart> {
+  const [carts, edits, catalogs, queued] = await Promise.all([getLocalDoc(db, 'carts'), getLocalDoc(db, 'cart-edits'), getLocalDoc(db, 'catalogs'), queuedActions(db, 'cart-edit', orderKey.cart(botUuid))]);
+  return visibleCart(carts, withQueuedEdits(edits, queued), catalogs, botUuid);
+}
+
 export function visibleCart(carts: CartsDoc | null, edits: CartEditsDoc | null, catalogs: CatalogsDoc | null, botUuid: string): VisibleCart {
   const server = carts?.[botUuid];
   const queue = edits?.[botUuid]?.edits ?? [];
@@ -114,18 +133,17 @@ export function visibleCart(carts: CartsDoc | null, edits: CartEditsDoc | null, 
 export type CartEditInput = CartEdit extends infer E ? (E extends CartEdit ? Omit<E, 'id'> : never) : never;
 
 /**
- * Checks an edit against the cart the person sees and appends it to the 'cart-edits' document
- * (durable, and visible at once). Answers true when an edit was queued, false when there was
+ * Checks an edit against the cart the person sees and appends it to the one action queue
+ * (durable, and visible at once; the leader's runner sends it). Answers true when an edit was queued, false when there was
  * nothing to do (the line is gone), or the spec's toast when the device refuses it.
  */
 export async function enqueueCartEdit(db: AppDatabase, botUuid: string, input: CartEditInput): Promise<CommandResult<boolean>> {
-  const [carts, edits, catalogs] = await Promise.all([getLocalDoc(db, 'carts'), getLocalDoc(db, 'cart-edits'), getLocalDoc(db, 'catalogs')]);
+  const [carts, edits, catalogs, queued] = await Promise.all([getLocalDoc(db, 'carts'), getLocalDoc(db, 'cart-edits'), getLocalDoc(db, 'catalogs'), queuedActions(db, 'cart-edit', orderKey.cart(botUuid))]);
   const edit = { ...input, id: uuidv7() } as CartEdit;
-  const result = applyEdit(visibleCart(carts, edits, catalogs, botUuid).lines, edit, cartLimits(carts, catalogs, botUuid));
+  const result = applyEdit(visibleCart(carts, withQueuedEdits(edits, queued), catalogs, botUuid).lines, edit, cartLimits(carts, catalogs, botUuid));
   if ('refused' in result) return result.refused === 'no-such-line' ? ok(false) : failed(cartEditError(result.refused));
-  await modifyLocalDoc(db, 'cart-edits', (all) => {
-    const entry = all?.[botUuid] ?? { edits: [], refusal: null };
-    return { ...all, [botUuid]: { edits: [...entry.edits, edit], refusal: null } };
-  });
+  // a new edit: the last refusal has been seen
+  if (edits?.[botUuid]?.refusal) await modifyLocalDoc(db, 'cart-edits', (all) => ({ ...all, [botUuid]: { refusal: null } }));
+  await enqueueAction(db, 'cart-edit', orderKey.cart(botUuid), { bot_uuid: botUuid, edit }, Date.now(), edit.id);
   return ok(true);
 }

@@ -1,18 +1,9 @@
-// The React context that carries the started client to the hooks.
+// The React context that carries the started client to the hooks (DatabaseProvider sets it).
 import { createContext, useContext } from 'react';
 import { getClient, hasClient, type Client } from './client';
 import type { AppDatabase } from './database';
 
 export const ClientContext = createContext<Client | null>(null);
-
-/** The client of the nearest DatabaseProvider, else the one startClient() started. */
-export function useClient(): Client {
-  return useContext(ClientContext) ?? getClient();
-}
-
-export function useDatabase(): AppDatabase {
-  return useClient().db;
-}
 
 /**
  * The database, or null while a signed-out start shows the login screen before the client has

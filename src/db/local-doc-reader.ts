@@ -6,16 +6,15 @@
 // tests caught it). The storage holds every committed write, so reads go there. The reader is
 // registered by database.ts, which loads RxDB's local-documents plugin; this module imports
 // nothing, so the login route's code stays small.
-import type { AppDatabase } from './database';
-
 export type LocalDocRowReader = (id: string) => Promise<{ data: unknown } | null>;
 
-const readers = new WeakMap<AppDatabase, LocalDocRowReader>();
+// keyed by the database instance (an AppDatabase: not imported, database.ts imports this module)
+const readers = new WeakMap<object, LocalDocRowReader>();
 
-export function registerLocalDocReader(db: AppDatabase, reader: LocalDocRowReader): void {
+export function registerLocalDocReader(db: object, reader: LocalDocRowReader): void {
   readers.set(db, reader);
 }
 
-export function localDocReaderOf(db: AppDatabase): LocalDocRowReader | undefined {
+export function localDocReaderOf(db: object): LocalDocRowReader | undefined {
   return readers.get(db);
 }

@@ -7,8 +7,11 @@ import type { RemoteFlagsDoc } from '../api/remote-flags';
 import type { CountryIso } from '../domain/countries';
 import type { BotActionsDoc, BotProfilesDoc } from './bot-profile-data';
 import type { Transfer } from '../domain/media-transfer';
+import type { SignInWait } from '../domain/sign-in-wait';
 
-export type LanguageCode = 'en' | 'hi' | 'gu' | 'mr' | 'te';
+/** The language codes live in src/domain/language-codes.ts. */
+export type { LanguageCode } from '../domain/language-codes';
+import type { LanguageCode } from '../domain/language-codes';
 
 /** 'session': who is signed in. Absent (or token null) means signed out. */
 export interface SessionDoc {
@@ -95,11 +98,12 @@ export interface SyncStatusDoc {
 export type CartsDoc = Record<string, CartAnswer & { fetchedAt: number }>;
 
 /**
- * 'cart-edits' (added by the catalogue and cart): per bot, the cart edits not yet accepted by the
- * server, oldest first (src/domain/cart-edits.ts: the cart the user sees is the server's with
- * these replayed), and the last refusal, which the cart screen shows once.
+ * 'cart-edits' (added by the catalogue and cart): per bot, the last refusal of its cart edits,
+ * which the cart screen shows once. The edits themselves are actions of the one action queue
+ * (kind 'cart-edit', ordered per bot's cart); `edits` is what was queued here before the actions
+ * collection, read only by the one-time migration (src/db/migrate-queues.ts).
  */
-export type CartEditsDoc = Record<string, { edits: CartEdit[]; refusal: { message: string; at: number } | null }>;
+export type CartEditsDoc = Record<string, { edits?: CartEdit[]; refusal: { message: string; at: number } | null }>;
 
 /** 'catalogs' (added by the catalogue and cart): get-catalog answers by `${bot}/${catalog_id}`, for offline reading. */
 export type CatalogsDoc = Record<string, CatalogAnswer & { fetchedAt: number }>;
@@ -124,6 +128,15 @@ export interface GeoCacheDoc {
 /** 'recent-searches' (added by discovery): the user's last searches, newest first, at most 10 (spec part 1 §9). */
 export interface RecentSearchesDoc {
   list: string[];
+}
+
+/**
+ * 'sign-in-waits' (issue 11): the waits the server named for a number (Retry-After), by full
+ * mobile (e.g. +919876543210), so a reload keeps the countdown and the controls off until it ends.
+ * Rules in src/domain/sign-in-wait.ts. Written by the sign-in commands (page).
+ */
+export interface SignInWaitsDoc {
+  waits: Record<string, SignInWait>;
 }
 
 /** 'update-prompt' (added by the PWA shell): when the update dialog was last raised (at most once a day). */
@@ -160,10 +173,10 @@ export interface PushStateDoc {
 }
 
 /**
- * 'message-intents' (added by the thread work): ratings and saves of messages, kept until the
- * server took them (queued → done) or refused them (failed). A queue of its own rather than the
- * outbox, whose entries are chat messages shown in the thread; done entries stay (the newest
- * MESSAGE_INTENTS_KEPT) so the thread shows a message as rated or saved on this device.
+ * 'message-intents' (added by the thread work): ratings and saves of messages as the thread shows
+ * them: queued, then done when the server took them or failed when it refused them. The sending
+ * is an action of the one action queue (kind 'message-intent', id = `key`); done entries stay
+ * (the newest MESSAGE_INTENTS_KEPT) so the thread shows a message as rated or saved on this device.
  */
 export interface MessageIntent {
   /** `${kind}:${bot_uuid}:${sk}:${index}` — one rating and one save per message part */
@@ -175,6 +188,8 @@ export interface MessageIntent {
   value: number;
   state: 'queued' | 'done' | 'failed';
   at: number;
+  /** A UUIDv7 made each time it is queued: its action's id and Idempotency-Key (none on intents stored before). */
+  key?: string;
 }
 
 export interface MessageIntentsDoc {
@@ -197,7 +212,7 @@ export type BotConfigsDoc = Record<string, { allow_user_media: boolean; at: numb
 /** 'app-faqs' (added by feedback and FAQs): the app's own FAQs by language, as get-faqs last answered. */
 export type AppFaqsDoc = Partial<Record<LanguageCode, { faqs: { question: string; answer: string }[]; fetchedAt: number }>>;
 /**
- * 'saved-items' (added by saved items, issue 5 part 5): the pages of /bot/get-saved-items read so
+ * 'saved-items': the pages of /bot/get-saved-items read so
  * far (for the filter they were read with) and the filter chips, kept so the list shows offline;
  * written by the engine (src/sync/saved-items-sync.ts) only from 200 answers. An unsave removes
  * the item from `items` at once and keeps it in `unsaved` (with where it stood) until the server
@@ -213,9 +228,8 @@ export interface SavedItemsDoc {
   unsaved: { item: SavedItem; position: number; state: 'sending' | 'done' }[];
   notice: { textId: string; at: number } | null;
   /**
-   * Unsaves and undos not yet answered by the server, in the order asked: the engine's leader
-   * sends them one at a time, now or when the network returns (absent in documents stored
-   * before the queue existed).
+   * Before the actions collection: the unsaves and undos not yet answered by the server. Read
+   * only by the one-time migration (src/db/migrate-queues.ts); they are actions now.
    */
   queue?: SavedItemsAction[];
 }
@@ -255,6 +269,7 @@ export const LOCAL_DOC_IDS = {
   messageIntents: 'message-intents',
   appFaqs: 'app-faqs',
   savedItems: 'saved-items',
+  signInWaits: 'sign-in-waits',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -283,6 +298,7 @@ export interface LocalDocTypes {
   'message-intents': MessageIntentsDoc;
   'app-faqs': AppFaqsDoc;
   'saved-items': SavedItemsDoc;
+  'sign-in-waits': SignInWaitsDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

@@ -9,14 +9,12 @@ import { uuidv7 } from '../domain/uuidv7';
 import type { AppDatabase } from './database';
 import type { MessageDoc, OutboxDoc } from './schemas';
 import { isWriteConflict } from './write-conflict';
-import { PROVISIONAL_SK_PREFIX, reverseSortKey } from './schemas/messages.schema';
+import { provisionalSortKey, reverseSortKey } from '../domain/sort-keys';
 
 export const pkFor = (botUuid: string, owner: string): string => `pwa_${botUuid}_${owner}`;
 
-/** The sk of a message not yet acknowledged: after every server sk, in the order written. */
-export function provisionalSk(time: number, clientId: string): string {
-  return `${PROVISIONAL_SK_PREFIX}${String(Math.max(0, Math.floor(time))).padStart(15, '0')}_${clientId}`;
-}
+/** The sk of a message not yet acknowledged: after every server sk, in the order written (src/domain/sort-keys.ts). */
+export const provisionalSk = provisionalSortKey;
 
 /** What the user may send as text: trimmed, not blank, at most MESSAGE_TEXT_MAX_CHARS. */
 export function sendableText(text: string): string | null {

@@ -3,6 +3,7 @@
 // the worker cannot be reached, so the rule lives in one place.
 //   goes:  session tokens and mobile, the profile, the sign-in flow, the auto-logout prompt,
 //          the chat (messages, conversations, bots, outbox, the open conversation, carts),
+//          the queued actions (the actions collection),
 //          discovery's cache collection and recent searches,
 //          (with clearCaches) cached server data
 //   stays: the device id (unless newDeviceId), the app language, settings, the standalone flags
@@ -40,7 +41,7 @@ export async function clearSignedInData(
   if (options.clearCaches) await removeLocalDoc(db, 'geo-cache');
   // The user's chat: another user may sign in on this device next. (Unsent messages go too: the
   // logout confirmation is where the app warns about them.)
-  await Promise.all([db.messages, db.conversations, db.bots, db.outbox, db.cache].map((c) => c.find().remove()));
+  await Promise.all([db.messages, db.conversations, db.bots, db.outbox, db.cache, db.actions].map((c) => c.find().remove()));
   await removeLocalDoc(db, 'chat-view');
   await removeLocalDoc(db, 'recent-searches');
   await removeLocalDoc(db, 'carts');

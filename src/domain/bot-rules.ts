@@ -85,28 +85,15 @@ export const REVIEW_SORTS: readonly ReviewSort[] = ['newest', 'helpful'];
 export const REVIEW_PAGE_SIZE = 10;
 /** Longest review text, in characters. */
 export const REVIEW_MAX_CHARS = 1000;
+
+/** What stops a review from being posted (its text is trimmed first): nothing written, or too long. */
+export function reviewProblem(text: string): 'empty' | 'tooLong' | null {
+  const review = text.trim();
+  if (review.length === 0) return 'empty';
+  return review.length > REVIEW_MAX_CHARS ? 'tooLong' : null;
+}
 /** Longest report description, in characters. */
 export const REPORT_DESCRIPTION_MAX_CHARS = 500;
-
-// ---------- numbers ----------
-
-/**
- * Compact numbers (spec part 1 §9: K for thousand): 999 → '999', 1000 → '1K', 1250 → '1.2K',
- * 12400 → '12.4K', 999999 → '999.9K'; a million and more in M ('1.5M'). One decimal at most,
- * cut down (never rounded up: 999,999 is not yet '1000K'), and no '.0'.
- */
-export function compactNumber(n: number): string {
-  if (!Number.isFinite(n)) return '0';
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.floor(Math.abs(n));
-  const fmt = (value: number, unit: string) => {
-    const tenths = Math.floor(value * 10) / 10;
-    return `${sign}${Number.isInteger(tenths) ? tenths.toFixed(0) : tenths.toFixed(1)}${unit}`;
-  };
-  if (abs < 1000) return `${sign}${abs}`;
-  if (abs < 1_000_000) return fmt(abs / 1000, 'K');
-  return fmt(abs / 1_000_000, 'M');
-}
 
 // ---------- pin limit ----------
 

@@ -15,7 +15,7 @@ export const OTP_LENGTH = 4;
 export const OTP_RESEND_WAIT_MS = 59 * SECOND_MS;
 /** Confetti wait (spec part 1 §9 gives "5" without a unit; seconds is the only sensible reading). */
 export const CONFETTI_WAIT_S = 5;
-/** Standalone bot ids are 16-digit numbers (spec part 1 §5). */
+/** Bot ids are 16-digit numbers (spec part 1 §5); the contract's body schemas check them with it. */
 export const STANDALONE_BOT_ID_PATTERN = /^\d{16}$/;
 
 // ---------- uploads and media ----------
@@ -97,6 +97,10 @@ export const NEW_BOT_MAX_AGE_MS = 15 * DAY_MS;
 export const MUTE_FOREVER = -1;
 /** Max recent bot searches kept. */
 export const MAX_RECENT_SEARCHES = 10;
+/** Search runs this long after the last keystroke (results while typing, without a flood of calls). */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The read mark is sent this long after the newest message of an open thread came into view (not on every message of a burst). */
+export const READ_MARK_DEBOUNCE_MS = 1000;
 
 /** Page sizes of the paged lists. */
 export const PAGE_SIZE = {

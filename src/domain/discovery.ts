@@ -14,14 +14,17 @@ interface Typed { type: string; name: string }
 
 /**
  * Splits search hits into the two lists of spec part 1 §5: bots are only the items of type bot;
- * mini apps are the items of type mini-app except Competition Zone and Live Quiz. Anything of
- * another type is in neither.
+ * mini apps are the items of type mini-app except Competition Zone and Live Quiz. Those two are
+ * still found (Discover shows them): they are the quizzes and competitions, a list of
+ * their own. Anything of another type is in none.
  */
-export function searchLists<T extends Typed>(items: readonly T[]): { bots: T[]; miniApps: T[] } {
+export function searchLists<T extends Typed>(items: readonly T[]): { bots: T[]; miniApps: T[]; contests: T[] } {
   const excluded = new Set(SEARCH_EXCLUDED_MINI_APPS.map((n) => n.toLocaleLowerCase('en')));
+  const isContest = (i: T) => i.type === 'mini-app' && excluded.has(i.name.trim().toLocaleLowerCase('en'));
   return {
     bots: items.filter((i) => i.type === 'bot'),
-    miniApps: items.filter((i) => i.type === 'mini-app' && !excluded.has(i.name.trim().toLocaleLowerCase('en'))),
+    miniApps: items.filter((i) => i.type === 'mini-app' && !isContest(i)),
+    contests: items.filter(isContest),
   };
 }
 
@@ -48,16 +51,30 @@ export function filterByCategory<T extends { category: string }>(items: readonly
   return category === ALL_CATEGORIES ? [...items] : items.filter((i) => i.category === category);
 }
 
-/** Offline search over stored items: the keyword (any case) within the name, description or category. */
+// Combining accents of Latin letters (U+0300–U+036F, after NFD) and the nukta of Devanagari,
+// Gujarati and Telugu: people type "kisan" for "kisán" and "खबर" for "ख़बर". Indic vowel signs
+// are other marks and stay: they change the word.
+const IGNORED_MARKS = /[\u0300-\u036f\u093c\u0abc\u0c3c]/g;
+
+/** A text as search compares it: decomposed, accents and nukta dropped, lower case, spaces collapsed. */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(IGNORED_MARKS, '').normalize('NFC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+}
+
+/** Whether the keyword is contained in one of the texts, compared by searchKey. */
+export function matchesSearch(keyword: string, texts: readonly string[]): boolean {
+  const k = searchKey(keyword);
+  if (k === '') return false;
+  return texts.some((t) => searchKey(t).includes(k));
+}
+
+/** Offline search over stored items: the keyword (searchKey) within the name, description or category. */
 export function localSearch<T extends { name: string; description: string; category?: string }>(
   items: readonly T[],
   keyword: string,
   categoryName: (id: string) => string = (id) => id,
 ): T[] {
-  const k = normaliseKeyword(keyword).toLocaleLowerCase();
-  if (k === '') return [];
-  return items.filter((i) => [i.name, i.description, i.category ?? '', i.category ? categoryName(i.category) : '']
-    .some((f) => f.toLocaleLowerCase().includes(k)));
+  return items.filter((i) => matchesSearch(keyword, [i.name, i.description, i.category ?? '', i.category ? categoryName(i.category) : '']));
 }
 
 /** Leaves out the bots of the remote hidden list (spec part 1 §3). */

@@ -41,4 +41,8 @@ export interface AppError {
   textId?: string;
   /** values of textId's placeholders */
   values?: Record<string, string | number>;
+  /** A wait the server asked for (Retry-After), in seconds from when the answer came: textId takes it as {time}, counting down. */
+  retryAfterSeconds?: number;
+  /** The text once that wait is over; none: the error is over too. */
+  afterWaitTextId?: string;
 }

@@ -40,12 +40,20 @@ export const MSG = {
     default: 'error.otpRequest.default',
     /** login-error-423 */
     locked: 'error.otpRequest.locked',
+    /** a 423 or 429 with Retry-After: shown inline, counting down; takes {time} */
+    wait: 'error.otpRequest.wait',
   },
   otpConfirm: {
     status401: 'error.otpConfirm.status401',
     status412: 'error.otpConfirm.status412',
     status423: 'error.otpConfirm.status423',
     status429: 'error.otpConfirm.status429',
+    /** 412 for an expired code (status412 says the code no longer works, whatever the cause) */
+    expired: 'error.otpConfirm.expired',
+    /** 423 with Retry-After: the number is locked; {time} counts down */
+    locked: 'error.otpConfirm.locked',
+    /** 429 with Retry-After: the code is burnt by wrong tries; {time} until a new code can be asked */
+    burnt: 'error.otpConfirm.burnt',
     default: 'error.otpConfirm.default',
   },
   otpCorrect: 'notice.otp.correct',
@@ -110,6 +118,8 @@ export const MSG = {
   unsupportedMessageType: 'error.message.unsupportedType',
   /** a text over MESSAGE_TEXT_MAX_CHARS; takes {max} */
   messageTooLong: 'error.message.tooLong',
+  /** a send to a bot the user has blocked (refused on the device, nothing is queued) */
+  botBlocked: 'error.message.botBlocked',
   miniAppNotSupported: 'error.miniApp.notSupported',
   location: {
     /** GeolocationPositionError code 1 */
@@ -163,6 +173,7 @@ export const INTERNAL_ERROR_TEXT = {
   backwardTokenMissing: 'Backward next token must be present',
   noMediaType: 'No media type found',
   userUnauthorised: 'User Unauthorised',
+  malformedResponse: 'Malformed response',
   cancelled: 'Request cancelled',
   timedOut: 'Request timed out',
 } as const;
@@ -190,15 +201,23 @@ export class NoResponseError extends Error {
   }
 }
 
+/** What a refusal says besides its status and message (ErrorBody.reason, the Retry-After header). */
+export interface BadStatusDetail {
+  reason?: string;
+  retryAfterSeconds?: number;
+}
+
 /** Thrown for a non-200 answer the caller does not map itself; message is badStatusText(). */
 export class BadStatusError extends Error {
-  override readonly name = 'BadStatusError';
+  override readonly name: string = 'BadStatusError';
   readonly status: number;
   readonly serverMessage: string | undefined;
-  constructor(status: number, serverMessage?: string | null) {
+  readonly detail: BadStatusDetail;
+  constructor(status: number, serverMessage?: string | null, detail: BadStatusDetail = {}) {
     super(badStatusText(status, serverMessage));
     this.status = status;
     this.serverMessage = serverMessage ?? undefined;
+    this.detail = detail;
   }
 }
 
@@ -322,6 +341,7 @@ export type ErrorKey =
   | 'otpRequest423'
   | 'otpConfirm401'
   | 'otpConfirm412'
+  | 'otpConfirm412Expired'
   | 'otpConfirm423'
   | 'otpConfirm429'
   | 'otpConfirm'
@@ -383,12 +403,19 @@ export function unauthorisedError(session: LoginTokenFields | null | undefined, 
 
 /**
  * A failed send-otp. The dialog has the something-went-wrong image and a retry button (then a
- * close button, so the user is never trapped). 423: the server's message or login-error-423,
+ * close button, so the user is never trapped). A 423 or 429 with Retry-After: inline, counting
+ * down, no dialog (retryAfterSeconds). 423 without it: the server's message or login-error-423,
  * with no retry. Other statuses: the server's message or the default login error. No response
  * and 5xx keep the same dialog with the no-internet / server texts, so the retry stays at hand.
  */
-export function otpRequestError(status: number, message?: string | null): AppError {
+export function otpRequestError(status: number, message?: string | null, detail: BadStatusDetail = {}): AppError {
   const serverMessage = hasText(message) ? message : undefined;
+  const wait = detail.retryAfterSeconds;
+  if ((status === 423 || status === 429) && wait !== undefined && wait > 0) {
+    // A wait the server named: our text in the user's language, inline with a live countdown
+    // ({time}), Continue / Resend off until it ends; no dialog, the server's English not shown.
+    return { key: `otpRequest${status}Wait`, status, ...(serverMessage ? { message: serverMessage } : {}), textId: MSG.otpRequest.wait, retryAfterSeconds: wait };
+  }
   const retry = { labelId: MSG.action.retry, action: 'retry-request-otp' as DialogAction };
   const close = { labelId: MSG.action.close, action: 'default' as DialogAction };
   const base = { kind: 'error' as const, image: 'something-went-wrong' as const, titleId: MSG.otpRequest.title };
@@ -441,13 +468,24 @@ const OTP_CONFIRM_STATUS_IDS: Readonly<Record<number, string>> = {
  * A failed verify-otp. 401, 412, 423 and 429 map to the otpError text of the same number (our
  * texts, so the server's message is kept but not shown); others show the server's message or the
  * default. These show inline under the boxes (red), so there is no dialog, except for no
- * response (no-internet dialog) and 5xx (server-error dialog).
+ * response (no-internet dialog) and 5xx (server-error dialog). "Expired" is said only when the
+ * server's reason says so (412 has other causes: used, burnt, no code). A 423 or 429 with
+ * Retry-After carries the wait (retryAfterSeconds): the text counts it down ({time}); after it,
+ * a 423 is over and a 429's code still no longer works (afterWaitTextId).
  */
-export function otpConfirmError(status: number, message?: string | null): AppError {
+export function otpConfirmError(status: number, message?: string | null, detail: BadStatusDetail = {}): AppError {
   const serverMessage = hasText(message) ? message : undefined;
   const withMessage = serverMessage ? { message: serverMessage } : {};
   if (status === 0) return noResponseError();
   if (status >= 500 && status <= 599) return { ...serverError(status), ...withMessage };
+  const wait = detail.retryAfterSeconds;
+  if (status === 412 && detail.reason === 'expired') return { key: 'otpConfirm412Expired', status, ...withMessage, textId: MSG.otpConfirm.expired };
+  if (status === 423 && wait !== undefined && wait > 0) {
+    return { key: 'otpConfirm423', status, ...withMessage, textId: MSG.otpConfirm.locked, retryAfterSeconds: wait };
+  }
+  if (status === 429 && wait !== undefined && wait > 0) {
+    return { key: 'otpConfirm429', status, ...withMessage, textId: MSG.otpConfirm.burnt, retryAfterSeconds: wait, afterWaitTextId: MSG.otpConfirm.status412 };
+  }
   const mapped = OTP_CONFIRM_STATUS_IDS[status];
   if (mapped !== undefined) return { key: `otpConfirm${status}`, status, ...withMessage, textId: mapped };
   if (serverMessage) return { key: 'otpConfirm', status, message: serverMessage, textId: MSG.serverMessage, values: { message: serverMessage } };
@@ -474,6 +512,7 @@ export function operationError(kind: OperationErrorKind, status?: number, messag
 export function restoreAppError(stored: { key: string; status?: number; message?: string }): AppError {
   const { key, status = 0, message } = stored;
   if (key === 'otpRequest' || key === 'otpRequest423') return otpRequestError(key === 'otpRequest423' ? 423 : status, message);
+  if (key === 'otpConfirm412Expired') return otpConfirmError(412, message, { reason: 'expired' });
   if (key.startsWith('otpConfirm')) return otpConfirmError(status, message);
   if (key === 'noResponse') return noResponseError();
   if (key === 'cancelled') return cancelledError();
@@ -525,6 +564,11 @@ export function cartEditError(reason: 'max-quantity' | 'cart-full'): AppError {
 /** The text of a cart change the server refused: its 'Max quantity reached', else the generic undo notice. */
 export function cartRefusalTextId(serverMessage: string): string {
   return serverMessage === 'Max quantity reached' ? MSG.cart.maxQuantity : MSG.cart.reverted;
+}
+
+/** A send to a bot the user has blocked: refused on the device, nothing is queued (spec part 1 §4 "Bot lists"). */
+export function botBlockedError(): AppError {
+  return { key: 'botBlocked', textId: MSG.botBlocked };
 }
 
 export function messageTooLongError(): AppError {

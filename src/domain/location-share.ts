@@ -84,3 +84,22 @@ export function locationRoute(
 export function degreesText(value: number): string {
   return value.toFixed(6);
 }
+
+// ---------- the address picker's answer (spec part 1 §4 fetch_address) ----------
+
+/** An address of the nearby list (reverse-geocode), where it is. */
+export interface PlaceChoice { label: string; latitude: number; longitude: number }
+
+export interface LocationAnswer { latitude: number; longitude: number; type: 'CURRENT' | 'CUSTOM'; address?: string }
+
+/**
+ * What the address picker sends: the chosen address with its own coordinates (not the
+ * device's). It is the device position (CURRENT) when the address sits there to the wire's 6
+ * places, else a picked place (CUSTOM). With no address chosen (the list failed or was empty),
+ * the device position alone.
+ */
+export function addressAnswer(device: { lat: number; lng: number }, place: PlaceChoice | null): LocationAnswer {
+  if (!place) return { latitude: device.lat, longitude: device.lng, type: 'CURRENT' };
+  const here = degreesText(place.latitude) === degreesText(device.lat) && degreesText(place.longitude) === degreesText(device.lng);
+  return { latitude: place.latitude, longitude: place.longitude, type: here ? 'CURRENT' : 'CUSTOM', address: place.label };
+}

@@ -51,6 +51,15 @@ export const FONT_FAMILY_NAME: Readonly<Record<FontFamily, string>> = {
   urdu: 'Noto Nastaliq Urdu',
 };
 
+/** A letter of each family's script, to make the browser fetch that family's files. */
+const FONT_SAMPLE: Readonly<Record<FontFamily, string>> = { devanagari: 'क', gujarati: 'ક', telugu: 'త', urdu: 'ا' };
+
+/**
+ * The weights we ship per family (the CSS files imported below). Text at other weights (600 for
+ * labels and buttons, 800 for titles) is drawn with the nearest of these by CSS font matching.
+ */
+export const FONT_WEIGHTS = [400, 700] as const;
+
 /**
  * Our decision, not the spec's: the region ids above are not all state codes. The app passes the
  * profile's state code (server/data/geo), where Rajasthan is RJ and Uttar Pradesh is UP, so those
@@ -105,6 +114,17 @@ const DEFAULT_IMPORTERS: Readonly<Record<FontFamily, FontImporter>> = {
     Promise.all([import('@fontsource/noto-nastaliq-urdu/arabic-400.css'), import('@fontsource/noto-nastaliq-urdu/arabic-700.css')]),
 };
 
+/**
+ * Fetches a family's files once its CSS is in (the browser only fetches a face when text needs
+ * it). Text laid out before a face is in may keep its fallback in Chromium (a script's letters
+ * drawn as empty boxes when no system font has them), so callers wait for this before showing
+ * text in the language, and the app restates its font stack once the faces are in.
+ */
+function fetchFaces(family: FontFamily): Promise<unknown> {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  return Promise.all(FONT_WEIGHTS.map((w) => document.fonts.load(`${w} 16px "${FONT_FAMILY_NAME[family]}"`, FONT_SAMPLE[family])));
+}
+
 export interface FontLoader {
   /** Loads every family the language and region need, each at most once; resolves to the families needed. */
   loadFontsFor(needs: FontNeeds): Promise<FontFamily[]>;
@@ -119,9 +139,11 @@ export function createFontLoader(importers: Readonly<Record<FontFamily, FontImpo
   const load = (family: FontFamily): Promise<void> => {
     let p = started.get(family);
     if (!p) {
-      p = importers[family]().then(() => {
-        done.add(family);
-      });
+      p = importers[family]()
+        .then(() => fetchFaces(family))
+        .then(() => {
+          done.add(family);
+        });
       started.set(family, p);
       // A failed load (offline, no precache) may be tried again later.
       p.catch(() => started.delete(family));
@@ -149,4 +171,22 @@ export function loadFontsFor(needs: FontNeeds): Promise<FontFamily[]> {
 export function fontFamilyStack(families: readonly FontFamily[], base = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'): string {
   if (families.length === 0) return base;
   return `${base}, ${families.map((f) => `"${FONT_FAMILY_NAME[f]}"`).join(', ')}`;
+}
+
+/** The base of the app's stack (tokens.css --font-sans without its script families). */
+export const BASE_FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
+
+/**
+ * The app's font stack once fonts are loaded: the UI language's script family FIRST, then the base
+ * stack, then the other loaded families (the region's). The language's family must come before
+ * `system-ui`: in Chromium on Linux (Debian, many Android builds alike), `system-ui` for an
+ * element of a script language resolves through the system's font matching to a font such as
+ * DejaVu Sans, which then claims that script's letters it does not have and draws them as empty
+ * boxes, so the families behind it are never reached. Our script files hold no Latin letters, so
+ * Latin text still falls through to the base stack.
+ */
+export function appFontStack(language: LanguageCode, loaded: readonly FontFamily[]): string {
+  const own = LANGUAGE_FONT[language];
+  const first = own && loaded.includes(own) ? `"${FONT_FAMILY_NAME[own]}", ` : '';
+  return `${first}${fontFamilyStack(loaded.filter((f) => f !== own), BASE_FONT_STACK)}`;
 }

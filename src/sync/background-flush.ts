@@ -12,7 +12,10 @@
 import { NoResponseError, isCancelError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { getLocalDoc } from '../db/local-store';
-import { modifyConversation } from './conversation-store';
+import { migrateLocalQueues } from '../db/migrate-queues';
+import { createActionKinds } from './action-kinds';
+import { createActionRunner } from './action-runner';
+import { modifyConversation } from '../db/modify-conversation';
 import { createHttpClient, systemClock, type Clock } from './http-client';
 import { createOutbox } from './outbox';
 import { createSession, requestContextFrom } from './session';
@@ -28,9 +31,9 @@ export interface BackgroundFlushConfig {
 }
 
 export interface BackgroundFlushOutcome {
-  /** entries the server acknowledged in this pass */
+  /** outbox entries the server acknowledged, and actions it took or refused, in this pass */
   delivered: number;
-  /** entries still queued (no network, a backoff, a stopped session): the caller asks to be woken again */
+  /** outbox entries and actions still queued (no network, a backoff, a stopped session): the caller asks to be woken again */
   queued: number;
   /** false when nobody is signed in (nothing was tried) */
   signedIn: boolean;
@@ -45,11 +48,13 @@ async function queuedEntries(db: AppDatabase): Promise<Map<string, string>> {
   return new Map(docs.map((d) => [d.id, d.bot_uuid]));
 }
 
+const queuedActionCount = async (db: AppDatabase) => (await db.actions.find({ selector: { status: 'queued' } }).exec()).length;
+
 export async function flushOutboxInBackground(db: AppDatabase, config: BackgroundFlushConfig): Promise<BackgroundFlushOutcome> {
   const clock = config.clock ?? systemClock;
   const log = config.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
   const session = await getLocalDoc(db, 'session');
-  if (!session?.token) return { delivered: 0, queued: (await queuedEntries(db)).size, signedIn: false };
+  if (!session?.token) return { delivered: 0, queued: (await queuedEntries(db)).size + (await queuedActionCount(db)), signedIn: false };
 
   const http = createHttpClient({
     fetch: config.fetch,
@@ -57,6 +62,7 @@ export async function flushOutboxInBackground(db: AppDatabase, config: Backgroun
     versionName: config.versionName,
     context: requestContextFrom(db),
     clock,
+    onBadAnswer: (error) => log(`background sync: refused ${error.describe()}`, error.issues),
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });
   const { report } = createSession({ db, http, now: () => clock.now() });
@@ -72,12 +78,16 @@ export async function flushOutboxInBackground(db: AppDatabase, config: Backgroun
       if (err instanceof NoResponseError || isCancelError(err)) return;
       await report('messageWebhookPwa', err).catch(() => undefined);
     },
-    reportError: (error) => log(`background sync: refused ${error.source} data: ${error.message}`, error.sample),
     ackTimeoutMs: 0,
   });
+  // the actions: the same runner as the page's leader, once (the service worker holds the lock)
+  await migrateLocalQueues(db).catch((err: unknown) => log('background sync: migrating the old queues failed', err));
+  const actionsBefore = await queuedActionCount(db);
+  const actions = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), watch: false, report, log });
   try {
-    await outbox.flush();
+    await Promise.all([outbox.flush(), actions.flush({ force: true })]);
   } finally {
+    await actions.close();
     // clears the outbox's timers (backoff wake-up, the delayed 'conversed' mark): this pass ends here
     await outbox.close();
   }
@@ -95,5 +105,7 @@ export async function flushOutboxInBackground(db: AppDatabase, config: Backgroun
   for (const botUuid of ackedBots) {
     await modifyConversation(db, botUuid, (c) => (c.conversed ? c : { ...c, conversed: true })).catch(() => undefined);
   }
-  return { delivered, queued: (await queuedEntries(db)).size, signedIn: true };
+  const actionsLeft = await queuedActionCount(db);
+  delivered += Math.max(0, actionsBefore - actionsLeft);
+  return { delivered, queued: (await queuedEntries(db)).size + actionsLeft, signedIn: true };
 }

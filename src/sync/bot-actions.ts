@@ -1,28 +1,29 @@
 // The engine's half of the bot profile and bot actions (spec part 1 §4 "Bot lists", §7, §8).
-// Actions: the page applies them at once and queues them in the 'bot-actions' local document
-// (src/db/commands/run-bot-action.ts and friends); the leader's engine sends the queue in order
-// when online. An answer other than 200 is a refusal: the local change is undone and the
-// action's catalogue text becomes the notice the screens show as a toast. No answer keeps the
-// action queued for the next try (the network came back, the queue changed, or a timer).
+// Actions: the page applies them at once and queues them in the one action queue (kind
+// 'bot-action', ordered per bot: src/db/bot-action-queue.ts); the leader's runner sends them
+// (src/sync/action-runner.ts) with `botActionKind` below. A refusal (a 4xx, the one classifier)
+// is undone and the action's catalogue text becomes the notice the screens show as a toast in
+// 'bot-actions' (a read mark, which changes nothing here, is just dropped). No answer keeps the
+// action queued for the next try (the runner's backoff, the network back, a new leader).
 // Profile data (details, FAQs, rating, counts, reviews) is read into 'bot-profiles' so the
 // screens show it offline; a loader that fails keeps what was there (spec §8: loaders return
 // null on non-200).
 import { debounceTime, filter } from 'rxjs';
-import type { AppError } from '../domain/error-types';
-import type { RouteName } from '../api/contract';
 import type { ReviewSort } from '../domain/bot-rules';
 import { REVIEW_PAGE_SIZE, applyFlagAction, fieldsOf, revertFlagAction, voteToWire, type BotFlags, type FlagAction } from '../domain/bot-rules';
-import { BadStatusError, MSG, NoResponseError, isCancelError } from '../domain/errors';
+import { BadStatusError, MSG } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
-import { getLocalDoc, modifyLocalDoc } from '../db/local-store';
+import { modifyLocalDoc } from '../db/local-store';
 import {
-  EMPTY_BOT_ACTIONS, EMPTY_BOT_PROFILES, applyToProfile, emptyProfile, operationOf, revertOnProfile,
+  EMPTY_BOT_PROFILES, applyToProfile, emptyProfile, operationOf, revertOnProfile,
   type BotProfileEntry, type BotProfilesDoc, type QueuedBotAction,
 } from '../db/bot-profile-data';
-import { modifyConversation } from './conversation-store';
+import { queuedActions, queuedActions$ } from '../db/action-queue';
+import { orderKey } from '../db/schemas';
+import type { ActionKindDef, AreaSyncDeps } from './action-runner';
+import { modifyConversation } from '../db/modify-conversation';
 import type { Clock, HttpClient } from './http-client';
-import { createQueueRunner, flushOnQueueChanges } from './queue-runner';
 
 export interface BotActionFlows {
   /** Sends the queued bot actions now (the leader only; others leave it to the leader). */
@@ -34,20 +35,9 @@ export interface BotActionFlows {
   loadReportReasons(): Promise<CommandResult>;
 }
 
-export interface BotActionDeps {
-  db: AppDatabase;
-  http: HttpClient;
-  clock: Clock;
-  /** the session rules for a failed call (401, 440) */
-  report(route: RouteName, err: unknown): Promise<AppError>;
-  /** whether this engine leads (one tab sends the queue) */
-  isLeader(): boolean;
-  /** how long to wait before trying a queued action again after no answer */
-  retryMs?: number;
+export interface BotActionDeps extends AreaSyncDeps {
   log?: (message: string, detail?: unknown) => void;
 }
-
-const DEFAULT_RETRY_MS = 5_000;
 
 /** The flag actions of a queue entry (a report with block counts as a block). */
 function flagActionOf(a: QueuedBotAction): FlagAction | null {
@@ -68,7 +58,7 @@ function reflects(c: BotFlags, a: FlagAction): boolean {
  * changes something, so it is safe to run on every change of the collection.
  */
 export async function reapplyQueuedBotActions(db: AppDatabase, now: number): Promise<void> {
-  const queue = (await getLocalDoc(db, 'bot-actions'))?.queue ?? [];
+  const queue = (await queuedActions(db, 'bot-action')).map((a) => a.payload);
   const byBot = new Map<string, FlagAction[]>();
   for (const a of queue) {
     const f = flagActionOf(a);
@@ -83,120 +73,98 @@ export async function reapplyQueuedBotActions(db: AppDatabase, now: number): Pro
   }
 }
 
+const modifyProfile = (db: AppDatabase, botUuid: string, fn: (p: BotProfileEntry) => BotProfileEntry) =>
+  modifyLocalDoc(db, 'bot-profiles', (doc): BotProfilesDoc => {
+    const base = doc ?? EMPTY_BOT_PROFILES;
+    return { ...base, bots: { ...base.bots, [botUuid]: fn(base.bots[botUuid] ?? emptyProfile()) } };
+  });
+
+/** How the action queue's runner sends a bot action, and undoes a refused one. */
+export function botActionKind(deps: { db: AppDatabase; http: HttpClient; clock: Clock }): ActionKindDef<'bot-action'> {
+  const { db, http, clock } = deps;
+  return {
+    route: 'pinResource',
+    async send({ payload: a }, once) {
+      const bot_uuid = a.bot_uuid;
+      switch (a.kind) {
+        case 'flag': {
+          const act = a.action;
+          switch (act.kind) {
+            case 'pin': await http.call('pinResource', { resource_list: [{ uuid: bot_uuid, type: 'bot' }] }, once); return;
+            case 'unpin': await http.call('unpinResource', { resource_list: [{ uuid: bot_uuid, type: 'bot' }] }, once); return;
+            case 'mute': await http.call('muteBot', { bot_uuid, mute_duration: Math.trunc(act.mute_duration) }, once); return;
+            case 'unmute': await http.call('unmuteBot', { bot_uuid }, once); return;
+            case 'block': await http.call('blockBot', { bot_uuid }, once); return;
+            case 'unblock': await http.call('unblockBot', { bot_uuid }, once); return;
+            case 'archive': await http.call('archiveBot', { bot_uuid }, once); return;
+            case 'unarchive': await http.call('unarchiveBot', { bot_uuid }, once); return;
+            case 'report': return;
+          }
+          return;
+        }
+        case 'report':
+          await http.call('reportBot', { bot_uuid, reason_uuid: a.reason_uuid, email: a.email, description: a.description, block: a.block }, once);
+          return;
+        case 'rate': {
+          const rating = await http.call('submitRating', { bot_uuid, rating: a.rating }, once);
+          await modifyProfile(db, bot_uuid, (p) => ({ ...p, rating }));
+          return;
+        }
+        case 'vote': {
+          const review = await http.call('voteReview', { review_uuid: a.review_uuid, vote: voteToWire(a.vote) }, once);
+          await modifyProfile(db, bot_uuid, (p) => ({
+            ...p,
+            reviews: Object.fromEntries(Object.entries(p.reviews).map(([s, page]) => [s, page && { ...page, list: page.list.map((r) => (r.review_uuid === review.review_uuid ? review : r)) }])),
+          }));
+          return;
+        }
+        case 'submit-review': {
+          const review = await http.call('submitReview', { bot_uuid, review: a.review }, once);
+          await modifyProfile(db, bot_uuid, (p) => ({
+            ...p,
+            myReview: review,
+            reviews: Object.fromEntries(Object.entries(p.reviews).map(([s, page]) => [s, page && { ...page, list: page.list.map((r) => (r.mine ? review : r)) }])),
+          }));
+          return;
+        }
+        case 'delete-review':
+          await http.call('deleteReview', { bot_uuid }, once);
+          return;
+        case 'mark-read':
+          await http.call('markRead', { bot_uuid, sk: a.sk }, once);
+          return;
+      }
+    },
+    async refused({ payload: a }, refusal) {
+      // a refused read mark has nothing to undo and nothing to tell the user
+      if (a.kind === 'mark-read') return;
+      const now = clock.now();
+      const op = operationOf(a);
+      // the runner marked it refused first, so reapplying the queue cannot put the change back
+      await modifyLocalDoc(db, 'bot-actions', () => ({
+        notice: op
+          ? { id: a.id, textId: MSG.operation[op], at: now }
+          : { id: a.id, textId: MSG.serverMessage, values: { message: refusal.serverMessage ?? refusal.message }, at: now },
+      }));
+      if (a.kind === 'flag') await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, a.action, a.before, now));
+      else if (a.kind === 'report') {
+        if (a.block) await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, { kind: 'report', block: true }, a.before, now));
+      } else await modifyProfile(db, a.bot_uuid, (p) => revertOnProfile(p, a));
+    },
+  };
+}
+
 export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; close(): void } {
   const { db, http, clock } = deps;
   const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
-  const retryMs = deps.retryMs ?? DEFAULT_RETRY_MS;
 
-  const modifyProfile = (botUuid: string, fn: (p: BotProfileEntry) => BotProfileEntry) =>
-    modifyLocalDoc(db, 'bot-profiles', (doc): BotProfilesDoc => {
-      const base = doc ?? EMPTY_BOT_PROFILES;
-      return { ...base, bots: { ...base.bots, [botUuid]: fn(base.bots[botUuid] ?? emptyProfile()) } };
-    });
-
-  const removeFromQueue = (id: string) => modifyLocalDoc(db, 'bot-actions', (doc) => {
-    const base = doc ?? EMPTY_BOT_ACTIONS;
-    return { ...base, queue: base.queue.filter((a) => a.id !== id) };
+  let queued = 0;
+  const count = queuedActions$(db, 'bot-action').subscribe((list) => {
+    queued = list.length;
   });
-
-  /** One action's call; resolves with what to store on success. */
-  async function send(a: QueuedBotAction): Promise<void> {
-    const bot_uuid = a.bot_uuid;
-    switch (a.kind) {
-      case 'flag': {
-        const act = a.action;
-        switch (act.kind) {
-          case 'pin': await http.call('pinResource', { resource_list: [{ uuid: bot_uuid, type: 'bot' }] }); return;
-          case 'unpin': await http.call('unpinResource', { resource_list: [{ uuid: bot_uuid, type: 'bot' }] }); return;
-          case 'mute': await http.call('muteBot', { bot_uuid, mute_duration: Math.trunc(act.mute_duration) }); return;
-          case 'unmute': await http.call('unmuteBot', { bot_uuid }); return;
-          case 'block': await http.call('blockBot', { bot_uuid }); return;
-          case 'unblock': await http.call('unblockBot', { bot_uuid }); return;
-          case 'archive': await http.call('archiveBot', { bot_uuid }); return;
-          case 'unarchive': await http.call('unarchiveBot', { bot_uuid }); return;
-          case 'report': return;
-        }
-        return;
-      }
-      case 'report':
-        await http.call('reportBot', { bot_uuid, reason_uuid: a.reason_uuid, email: a.email, description: a.description, block: a.block });
-        return;
-      case 'rate': {
-        const rating = await http.call('submitRating', { bot_uuid, rating: a.rating });
-        await modifyProfile(bot_uuid, (p) => ({ ...p, rating }));
-        return;
-      }
-      case 'vote': {
-        const review = await http.call('voteReview', { review_uuid: a.review_uuid, vote: voteToWire(a.vote) });
-        await modifyProfile(bot_uuid, (p) => ({
-          ...p,
-          reviews: Object.fromEntries(Object.entries(p.reviews).map(([s, page]) => [s, page && { ...page, list: page.list.map((r) => (r.review_uuid === review.review_uuid ? review : r)) }])),
-        }));
-        return;
-      }
-      case 'submit-review': {
-        const review = await http.call('submitReview', { bot_uuid, review: a.review });
-        await modifyProfile(bot_uuid, (p) => ({
-          ...p,
-          myReview: review,
-          reviews: Object.fromEntries(Object.entries(p.reviews).map(([s, page]) => [s, page && { ...page, list: page.list.map((r) => (r.mine ? review : r)) }])),
-        }));
-        return;
-      }
-      case 'delete-review':
-        await http.call('deleteReview', { bot_uuid });
-        return;
-    }
-  }
-
-  async function refuse(a: QueuedBotAction, err: BadStatusError): Promise<void> {
-    const now = clock.now();
-    const op = operationOf(a);
-    // out of the queue first, so that reapplying the queue cannot put the refused change back
-    await modifyLocalDoc(db, 'bot-actions', (doc) => {
-      const base = doc ?? EMPTY_BOT_ACTIONS;
-      return {
-        queue: base.queue.filter((q) => q.id !== a.id),
-        notice: op
-          ? { id: a.id, textId: MSG.operation[op], at: now }
-          : { id: a.id, textId: MSG.serverMessage, values: { message: err.serverMessage ?? err.message }, at: now },
-      };
-    });
-    if (a.kind === 'flag') await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, a.action, a.before, now));
-    else if (a.kind === 'report') {
-      if (a.block) await modifyConversation(db, a.bot_uuid, (c) => revertFlagAction(c, { kind: 'report', block: true }, a.before, now));
-    } else await modifyProfile(a.bot_uuid, (p) => revertOnProfile(p, a));
-  }
-
-  async function flushOnce(): Promise<void> {
-    for (;;) {
-      if (runner.isClosed() || !deps.isLeader()) return;
-      const head = (await getLocalDoc(db, 'bot-actions'))?.queue[0];
-      if (!head) return;
-      try {
-        await send(head);
-        await removeFromQueue(head.id);
-      } catch (err) {
-        if (err instanceof BadStatusError && err.status !== 401 && err.status !== 440) {
-          await refuse(head, err);
-          continue;
-        }
-        if (err instanceof BadStatusError) await deps.report(head.kind === 'flag' ? 'pinResource' : 'submitReview', err).catch(() => undefined);
-        else if (!(err instanceof NoResponseError) && !isCancelError(err)) log('sync: a bot action failed', err);
-        // no answer (or signed out): keep it, in order, and try again later
-        runner.retryLater();
-        return;
-      }
-    }
-  }
-
-  const runner = createQueueRunner({ drain: flushOnce, clock, retryMs, onError: (err) => log('sync: bot action flush failed', err) });
-  const flush = runner.flush;
-
-  const watch = flushOnQueueChanges(db, 'bot-actions', (doc) => doc?.queue.length ?? 0, flush);
   // a conversation list refresh answered before the server knew of a queued action overwrites
   // its flags: put them back (only while something waits)
-  const reapply = db.conversations.$.pipe(filter(() => watch.queued() > 0), debounceTime(0)).subscribe(() => {
+  const reapply = db.conversations.$.pipe(filter(() => queued > 0), debounceTime(0)).subscribe(() => {
     void reapplyQueuedBotActions(db, clock.now()).catch((err: unknown) => log('sync: reapplying bot actions failed', err));
   });
 
@@ -211,25 +179,24 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
 
   const flows: BotActionFlows = {
     async flushBotActions() {
-      await flush();
+      await deps.flushActions();
       return ok();
     },
 
     async loadBotProfile(botUuid) {
       const body = { bot_uuid: botUuid };
-      const [details, faqs, rating, count, onboarding, mine, active] = await Promise.all([
+      const [details, faqs, rating, count, onboarding, mine] = await Promise.all([
         quietly(() => http.call('getBotUserDetails', body)),
         quietly(() => http.call('getBotFaqs', body)),
         quietly(() => http.call('getRating', body)),
         quietly(() => http.call('getSubscriberCount', body)),
         quietly(() => http.call('getOnboardingDetails', body)),
         quietly(() => http.call('getReview', body)),
-        quietly(() => http.call('getTotalActiveUsers', {})),
       ]);
       // the report dialog's reasons, so a report can be written offline too
       const reasons = await quietly(() => http.call('getReportReasonList', {}));
       if (reasons) await modifyLocalDoc(db, 'bot-profiles', (doc) => ({ ...(doc ?? EMPTY_BOT_PROFILES), reasons: reasons.reason_list }));
-      const pending = (await getLocalDoc(db, 'bot-actions'))?.queue.filter((a) => a.bot_uuid === botUuid) ?? [];
+      const pending = (await queuedActions(db, 'bot-action', orderKey.bot(botUuid))).map((a) => a.payload);
       // a queued rating or review is newer than what the server just said
       const ratingPending = pending.some((a) => a.kind === 'rate');
       const reviewPending = pending.some((a) => a.kind === 'submit-review' || a.kind === 'delete-review');
@@ -238,7 +205,7 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
         const p = base.bots[botUuid] ?? emptyProfile();
         const next: BotProfileEntry = {
           ...p,
-          details: details ? { name: details.name, icon: details.icon, description: details.configuration.description } : p.details,
+          details: details ? { name: details.name, icon: details.icon, description: details.configuration.description, catalogs: details.catalogs ?? [] } : p.details,
           faqs: faqs?.faqs ?? p.faqs,
           rating: rating && !ratingPending ? rating : p.rating,
           subscriberCount: count?.subscriber_count ?? p.subscriberCount,
@@ -246,7 +213,7 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
           myReview: mine && !reviewPending ? mine.review : p.myReview,
           fetchedAt: details ? clock.now() : p.fetchedAt,
         };
-        return { ...base, totalActiveUsers: active?.total_active_users ?? base.totalActiveUsers, bots: { ...base.bots, [botUuid]: next } };
+        return { ...base, bots: { ...base.bots, [botUuid]: next } };
       });
       if (!details) return failed({ key: 'noResponse' });
       return ok();
@@ -255,8 +222,8 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
     async loadBotReviews(botUuid, sort, offset) {
       try {
         const page = await http.call('getUserReviewList', { bot_uuid: botUuid, sort, offset, limit: REVIEW_PAGE_SIZE });
-        const pendingVotes = ((await getLocalDoc(db, 'bot-actions'))?.queue ?? []).filter((a) => a.bot_uuid === botUuid && a.kind === 'vote');
-        await modifyProfile(botUuid, (p) => {
+        const pendingVotes = (await queuedActions(db, 'bot-action', orderKey.bot(botUuid))).map((a) => a.payload).filter((a) => a.kind === 'vote');
+        await modifyProfile(db, botUuid, (p) => {
           const prior = offset === 0 ? [] : (p.reviews[sort]?.list ?? []).slice(0, offset);
           const seen = new Set(prior.map((r) => r.review_uuid));
           const fresh: BotProfileEntry = { ...p, reviews: { ...p.reviews, [sort]: { list: [...prior, ...page.review_list.filter((r) => !seen.has(r.review_uuid))], total: page.total } } };
@@ -281,8 +248,7 @@ export function createBotActions(deps: BotActionDeps): { flows: BotActionFlows; 
   return {
     flows,
     close() {
-      runner.close();
-      watch.stop();
+      count.unsubscribe();
       reapply.unsubscribe();
     },
   };

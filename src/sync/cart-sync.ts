@@ -1,19 +1,27 @@
 // The catalogue and the optimistic cart (spec part 2 §4, DESIGN.md §4 "a cart edit the server
-// rejects is reverted within one sync cycle"). The page's cart commands append edits to the
-// 'cart-edits' local document; this module sends, per bot and one at a time, the server's last
-// cart with those edits replayed (update-cart replaces the whole cart, so a resend after a lost
-// answer does no harm). A 200 makes the answer the new base and drops the edits it carried; a
-// refusal (a 4xx) drops them too, so the seen cart returns to the server's, and records the
-// refusal for the cart screen; no answer or a 5xx/429 keeps them for the next try (a new edit,
-// the socket opening, or syncCarts).
-import type { CartAnswer, CartItem, RouteName } from '../api/contract';
+// rejects is reverted within one sync cycle"). The page's cart commands append edits to the one
+// action queue (kind 'cart-edit', ordered per bot's cart); the leader's runner sends the head of
+// a bot's cart with `cartEditKind` below: the server's last cart with every edit queued for the
+// bot replayed (update-cart replaces the whole cart, so a resend after a lost answer does no
+// harm). A 200 makes the answer the new base and drops the edits it carried; a refusal (a 4xx,
+// the one classifier) drops them too, so the seen cart returns to the server's at once, records
+// the refusal for the cart screen and reads the server's cart again; no answer, a timeout, a
+// 408/429/5xx keep them for the runner's next try (its backoff, a new edit, the socket opening,
+// the network back, or syncCarts).
+//
+// The Idempotency-Key is not the head action's id alone: one call carries several edits, and
+// edits added after a lost answer make another body. It is the last edit's id plus a fingerprint
+// of the cart sent, so the same cart resent gets the first answer and another cart a new key.
+import type { CartAnswer, CartItem } from '../api/contract';
 import { replayEdits, toServerItems } from '../domain/cart-edits';
 import { cartLimits } from '../db/cart-view';
-import { BadStatusError, NoResponseError, noResponseError } from '../domain/errors';
-import type { AppError } from '../domain/error-types';
+import { NoResponseError, noResponseError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import { getLocalDoc, modifyLocalDoc } from '../db/local-store';
+import { queuedActions, removeActions } from '../db/action-queue';
+import { orderKey } from '../db/schemas';
+import type { ActionKindDef, AreaSyncDeps } from './action-runner';
 import type { Clock, HttpClient } from './http-client';
 
 export interface CartFlows {
@@ -27,94 +35,95 @@ export interface CartFlows {
   refreshCart(botUuid: string): Promise<CommandResult>;
 }
 
-export interface CartSyncDeps {
-  db: AppDatabase;
-  http: HttpClient;
-  clock: Clock;
-  report(route: RouteName, err: unknown): Promise<AppError>;
-  log?: (message: string, detail?: unknown) => void;
+export type CartSyncDeps = AreaSyncDeps;
+
+/** FNV-1a (32 bits, hex) of a text: a short fingerprint for an idempotency key. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** A refusal is the server's final word on these edits; anything else may pass on a later try. */
-const isRefusal = (err: unknown): err is BadStatusError =>
-  err instanceof BadStatusError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401 && err.status !== 440;
+/** Keeps the newest cart: an answer older than the stored one (by version) is ignored. */
+async function storeCartAnswer(db: AppDatabase, clock: Clock, answer: CartAnswer): Promise<void> {
+  await modifyLocalDoc(db, 'carts', (carts) => {
+    const current = carts?.[answer.bot_uuid];
+    if (current && current.version > answer.version) return carts ?? {};
+    return { ...carts, [answer.bot_uuid]: { ...answer, fetchedAt: clock.now() } };
+  });
+}
 
-export function createCartSync(deps: CartSyncDeps): CartFlows & { storeCart(answer: CartAnswer): Promise<void> } {
+/** How the action queue's runner sends a bot's cart edits (all of them, as one cart), and undoes a refusal. */
+export function cartEditKind(deps: { db: AppDatabase; http: HttpClient; clock: Clock }): ActionKindDef<'cart-edit'> {
   const { db, http, clock } = deps;
-  const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
-  const running = new Map<string, Promise<CommandResult>>();
-
-  /** Keeps the newest cart: an answer older than the stored one (by version) is ignored. */
-  async function storeCart(answer: CartAnswer): Promise<void> {
-    await modifyLocalDoc(db, 'carts', (carts) => {
-      const current = carts?.[answer.bot_uuid];
-      if (current && current.version > answer.version) return carts ?? {};
-      return { ...carts, [answer.bot_uuid]: { ...answer, fetchedAt: clock.now() } };
-    });
-  }
-
-  async function dropEdits(botUuid: string, ids: readonly string[], refusal: { message: string; at: number } | null): Promise<void> {
-    await modifyLocalDoc(db, 'cart-edits', (all) => {
-      const entry = all?.[botUuid] ?? { edits: [], refusal: null };
-      return { ...all, [botUuid]: { edits: entry.edits.filter((e) => !ids.includes(e.id)), refusal: refusal ?? entry.refusal } };
-    });
-  }
-
-  async function sendOnce(botUuid: string): Promise<CommandResult> {
-    for (;;) {
-      const pending = (await getLocalDoc(db, 'cart-edits'))?.[botUuid]?.edits ?? [];
-      if (pending.length === 0) return ok();
+  const storeCart = (answer: CartAnswer) => storeCartAnswer(db, clock, answer);
+  /** the edits each head carried in its last call (a refusal drops those) */
+  const carried = new Map<string, string[]>();
+  return {
+    route: 'updateCart',
+    async send(head) {
+      const botUuid = head.payload.bot_uuid;
+      const pending = await queuedActions(db, 'cart-edit', orderKey.cart(botUuid));
+      if (pending.length === 0) return;
       let base = (await getLocalDoc(db, 'carts'))?.[botUuid];
-      try {
-        if (!base) {
-          // No server cart known yet (first edit offline): read it, so the edits replay on the real base.
-          await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
-          base = (await getLocalDoc(db, 'carts'))?.[botUuid];
-        }
-        const limits = cartLimits((await getLocalDoc(db, 'carts')), await getLocalDoc(db, 'catalogs'), botUuid);
-        const cart = toServerItems(replayEdits(base?.cart ?? [], pending, limits)) satisfies CartItem[];
-        const answer = await http.call('updateCart', { bot_uuid: botUuid, cart });
-        await storeCart(answer);
-        await dropEdits(botUuid, pending.map((e) => e.id), null);
-      } catch (err) {
-        if (isRefusal(err)) {
-          await dropEdits(botUuid, pending.map((e) => e.id), { message: err.serverMessage ?? err.message, at: clock.now() });
-          // Re-read the server's cart: the refusal says nothing of what it holds now.
-          await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }).then(storeCart, () => {});
-          continue;
-        }
-        // Offline is the normal case here: the edits wait quietly, with no no-internet dialog.
-        if (err instanceof NoResponseError) return failed(noResponseError());
-        return failed(await deps.report('updateCart', err));
+      if (!base) {
+        // No server cart known yet (first edit offline): read it, so the edits replay on the real base.
+        await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
+        base = (await getLocalDoc(db, 'carts'))?.[botUuid];
       }
-    }
+      const limits = cartLimits((await getLocalDoc(db, 'carts')), await getLocalDoc(db, 'catalogs'), botUuid);
+      const edits = pending.map((a) => a.payload.edit);
+      const cart = toServerItems(replayEdits(base?.cart ?? [], edits, limits)) satisfies CartItem[];
+      const idempotencyKey = `${edits[edits.length - 1]!.id}.${fnv1a(JSON.stringify(cart))}`;
+      carried.set(head.id, pending.map((a) => a.id));
+      const answer = await http.call('updateCart', { bot_uuid: botUuid, cart }, { idempotencyKey });
+      carried.delete(head.id);
+      await storeCart(answer);
+      // the runner removes the head; the other edits this cart carried go with it
+      await removeActions(db, pending.filter((a) => a.id !== head.id).map((a) => a.id));
+    },
+    async refused(head, refusal) {
+      const botUuid = head.payload.bot_uuid;
+      // the edits of the refused cart (after a restart, every edit of the bot) leave the queue:
+      // the seen cart is the server's again
+      const ids = carried.get(head.id) ?? (await queuedActions(db, 'cart-edit', orderKey.cart(botUuid))).map((a) => a.id);
+      carried.delete(head.id);
+      await removeActions(db, ids.filter((id) => id !== head.id));
+      await modifyLocalDoc(db, 'cart-edits', (all) => ({ ...all, [botUuid]: { refusal: { message: refusal.serverMessage ?? refusal.message, at: clock.now() } } }));
+      // Re-read the server's cart: the refusal says nothing of what it holds now.
+      await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }).then(storeCart, () => {});
+    },
+  };
+}
+
+export function createCartSync(deps: CartSyncDeps): CartFlows & { fetchCart(botUuid: string): Promise<void> } {
+  const { db, http, clock } = deps;
+  const storeCart = (answer: CartAnswer) => storeCartAnswer(db, clock, answer);
+
+  /** The bot's cart as the server has it, into 'carts' (rejects when the call fails). */
+  async function fetchCart(botUuid: string): Promise<void> {
+    await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
   }
 
-  function syncCart(botUuid: string): Promise<CommandResult> {
-    const previous = running.get(botUuid) ?? Promise.resolve(ok());
-    const next = previous.catch(() => ok()).then(() => sendOnce(botUuid));
-    running.set(botUuid, next);
-    void next.finally(() => {
-      if (running.get(botUuid) === next) running.delete(botUuid);
-    });
-    return next;
+  /** Sends what is queued for the bot now; answers whether edits still wait (no answer, a backoff). */
+  async function syncCart(botUuid: string): Promise<CommandResult> {
+    await deps.flushActions();
+    const left = await queuedActions(db, 'cart-edit', orderKey.cart(botUuid));
+    // offline is the normal case here: the edits wait quietly, with no no-internet dialog
+    return left.length === 0 ? ok() : failed(noResponseError());
   }
 
   return {
-    storeCart,
+    fetchCart,
     syncCart,
     async syncCarts() {
-      const all = (await getLocalDoc(db, 'cart-edits')) ?? {};
-      const bots = Object.entries(all).filter(([, e]) => e.edits.length > 0).map(([bot]) => bot);
-      const results = await Promise.all(bots.map((bot) => syncCart(bot).catch((err: unknown) => {
-        log('sync: cart sync failed', err);
-        return ok();
-      })));
-      return results.find((r) => !r.ok) ?? ok();
+      await deps.flushActions();
+      const left = await queuedActions(db, 'cart-edit');
+      return left.length === 0 ? ok() : failed(noResponseError());
     },
     async refreshCart(botUuid) {
       try {
-        await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
+        await fetchCart(botUuid);
         return ok();
       } catch (err) {
         if (err instanceof NoResponseError) return failed(noResponseError());

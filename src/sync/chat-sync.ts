@@ -8,19 +8,20 @@ import { NoResponseError, cancelledError, isCancelError, noResponseError } from 
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import { DEFAULT_SYNC_STATUS } from '../db/defaults';
-import { getLocalDoc, modifyLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
+import { getLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
 import type { SyncStatusDoc } from '../db/local-docs';
 import { SOCKET_REPLY_TIMEOUT_MS } from '../domain/constants';
 import type { RouteName } from '../api/contract';
 import type { Clock, HttpClient } from './http-client';
 import { electLeader, type Leadership, type LockManagerLike } from './leader';
 import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './live-connection';
-import { mergeConversationEntries, modifyConversation } from './conversation-store';
+import { modifyConversation } from '../db/modify-conversation';
+import { mergeConversationEntries } from './conversation-store';
 import { storeServerMessages } from './message-store';
 import { enforceHistoryBudget } from './history-budget';
 import { createOutbox, type Outbox } from './outbox';
 import { createPager, PagingTokenError } from './pager';
-import { parseMessages, type WireError } from './wire-checks';
+import type { WireError } from './wire-checks';
 import type { UploadStep } from './media';
 
 /** The device's network state: navigator.onLine and its events in a browser or worker. */
@@ -83,6 +84,8 @@ export interface ChatSyncDeps {
   uploads?: UploadStep | undefined;
   /** More work when the socket opens (the cart edits waiting to be sent). */
   afterOpen?: (() => Promise<unknown>) | undefined;
+  /** Reads a bot's cart from the server (on open, and on a cart-updated frame). */
+  refreshCart?: ((botUuid: string) => Promise<unknown>) | undefined;
   /** Messages stored for a bot, with the bot on screen (in-app notifications, notify-sync.ts). */
   onIncoming?: ((botUuid: string, messages: readonly ChatMessage[], onScreen: string | null) => Promise<unknown>) | undefined;
 }
@@ -146,7 +149,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     void patchStatus({ wireErrors }).catch(() => {});
   };
 
-  const pager = createPager({ db, http, owner, reportError: reportWireError });
+  const pager = createPager({ db, http, owner });
 
   /** A call's failure for the UI; no response and timeouts are quiet (the offline banner says it). */
   async function failure<T>(route: RouteName, err: unknown): Promise<CommandResult<T>> {
@@ -210,14 +213,8 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     }
   }
 
-  /** The bot's cart as the server has it, into the 'carts' local document. */
-  async function refreshCart(botUuid: string): Promise<void> {
-    const cart = await http.call('getCart', { bot_uuid: botUuid, include_product_details: true });
-    // An answer older than the stored cart (by version) is not written back over it.
-    await modifyLocalDoc(db, 'carts', (carts) => (carts?.[botUuid] && carts[botUuid].version > cart.version
-      ? carts
-      : { ...carts, [botUuid]: { ...cart, fetchedAt: clock.now() } }));
-  }
+  /** The bot's cart as the server has it, into the 'carts' local document (cart-sync.ts). */
+  const refreshCart = (botUuid: string): Promise<unknown> => deps.refreshCart?.(botUuid) ?? Promise.resolve();
 
   async function onOpen(): Promise<void> {
     await outbox?.flush();
@@ -271,7 +268,6 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       report: async (err) => {
         if (!quiet(err)) await deps.report('messageWebhookPwa', err);
       },
-      reportError: reportWireError,
       ackTimeoutMs: (deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS) + ACK_TIMEOUT_MARGIN_MS,
       uploads: deps.uploads,
     });
@@ -362,8 +358,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       await db.bots.findOne(botUuid).exec().then((b) => b?.incrementalPatch({ subscribed: bot.subscribed }));
       await modifyConversation(db, botUuid, (c) => ({ ...c, name: c.name || bot.name, icon: c.icon || bot.icon }));
       // the welcome also arrives over the socket; storing it here shows it without waiting
-      const welcome = parseMessages(messages, 'page', reportWireError);
-      if (welcome.length > 0) await storeServerMessages(db, botUuid, welcome, { owner: await owner() });
+      if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await owner() });
     }
     await pager.loadInitial(botUuid);
   }

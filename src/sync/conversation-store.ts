@@ -1,50 +1,39 @@
-// Read-modify-write of a conversation document that is safe across the page, the worker and other
-// tabs: RxDB's incremental write queue re-applies `fn` on the latest revision after a conflict,
-// and a creation race ends with the loser modifying the winner's document. A change that changes
-// nothing is not written (an older history page, a list refresh with nothing new).
+// Server conversation entries into the chat list (mergeConversationEntries). The read-modify-write
+// of a conversation document is src/db/modify-conversation.ts.
 import type { ConversationEntry } from '../api/messages';
 import type { AppDatabase } from '../db/database';
 import type { ConversationDoc } from '../db/schemas';
-import { isWriteConflict } from '../db/write-conflict';
+import { modifyConversation } from '../db/modify-conversation';
+import { getLocalDoc } from '../db/local-store';
+import { pkFor } from '../db/outbox-store';
+import { reverseSortKey } from '../db/schemas/messages.schema';
 
-/** A fresh conversation document for a bot this device has not seen in a list yet. */
-export function newConversation(botUuid: string, name = '', icon = ''): ConversationDoc {
-  return {
-    bot_uuid: botUuid, name, icon, block_time: null, archive_time: null, mute_time: null, mute_duration: null,
-    pinned: false, unread_count: 0, last_message: null, last_activity: 0, conversed: false, opened_at: 0,
-    forward_token: null, backward_token: null, history_complete: false, initial_loaded: false, delivered_sk: '',
-  };
-}
-
-// fn builds its result by spreading the current document, so an unchanged result has the same
-// keys in the same order and its JSON is the same
-const sameDoc = (a: ConversationDoc, b: ConversationDoc) => JSON.stringify(a) === JSON.stringify(b);
-
-/** `fn` must be pure: it may run more than once. */
-export async function modifyConversation(db: AppDatabase, botUuid: string, fn: (c: ConversationDoc) => ConversationDoc): Promise<ConversationDoc> {
-  for (let attempt = 0; ; attempt++) {
-    const doc = await db.conversations.findOne(botUuid).exec();
-    if (doc) {
-      const current = doc.toMutableJSON();
-      if (sameDoc(fn(current), current)) return current;
-      return (await doc.incrementalModify(fn)).toMutableJSON();
-    }
-    try {
-      return (await db.conversations.insert(fn(newConversation(botUuid)))).toMutableJSON();
-    } catch (err) {
-      if (!isWriteConflict(err) || attempt > 5) throw err;
-    }
-  }
+/**
+ * The bot messages stored here after the server's read mark (an sk), or null when nothing tells:
+ * no mark, or this device has not loaded the thread (then the server's count is taken as it is).
+ */
+async function unreadAfterMark(db: AppDatabase, owner: string, entry: ConversationEntry): Promise<number | null> {
+  const mark = entry.last_read_sk ?? null;
+  if (mark === null || owner === '') return null;
+  const current = await db.conversations.findOne(entry.bot_uuid).exec();
+  if (!current?.initial_loaded || current.unread_count === 0) return null;
+  // sk > mark is rsk < reverse(mark): a range of the [pk, rsk] index
+  const after = await db.messages.find({ selector: { pk: pkFor(entry.bot_uuid, owner), rsk: { $lt: reverseSortKey(mark) } } }).exec();
+  return after.filter((m) => m.from === 'bot').length;
 }
 
 /**
  * Server conversation entries (get-conversation-list, recent activity) into the chat list: the
- * server's flags and names, the newer last message, and this device's unread count once the
- * thread was loaded here (the server cannot know what was read on this device). Their bots are
- * marked subscribed.
+ * server's flags and names, the newer last message, and the unread count. Before this device
+ * loaded the thread, the server's count (which follows the read mark of every device, POST
+ * /bot/mark-read). After, this device's count, unless the server's read mark is newer: read on
+ * another device, the bot messages stored here after that mark are what is left unread. Their
+ * bots are marked subscribed.
  */
 export async function mergeConversationEntries(db: AppDatabase, list: readonly ConversationEntry[]): Promise<void> {
+  const owner = (await getLocalDoc(db, 'session'))?.mobile ?? '';
   for (const entry of list) {
+    const afterMark = await unreadAfterMark(db, owner, entry);
     await modifyConversation(db, entry.bot_uuid, (c): ConversationDoc => ({
       ...c,
       name: entry.name,
@@ -54,7 +43,7 @@ export async function mergeConversationEntries(db: AppDatabase, list: readonly C
       mute_time: entry.mute_time,
       mute_duration: entry.mute_duration,
       pinned: entry.pinned,
-      unread_count: c.initial_loaded ? c.unread_count : entry.unread_count,
+      unread_count: !c.initial_loaded ? entry.unread_count : afterMark === null ? c.unread_count : Math.min(c.unread_count, afterMark),
       last_message: c.last_message && entry.last_message && c.last_message.sk >= entry.last_message.sk ? c.last_message : entry.last_message ?? c.last_message,
       last_activity: Math.max(c.last_activity, entry.last_message?.timestamp ?? 0),
     }));
@@ -62,3 +51,4 @@ export async function mergeConversationEntries(db: AppDatabase, list: readonly C
   const bots = await db.bots.findByIds(list.map((e) => e.bot_uuid)).exec();
   await Promise.all([...bots.values()].filter((b) => !b.subscribed).map((b) => b.incrementalPatch({ subscribed: true })));
 }
+

@@ -18,8 +18,11 @@ import { createSavedItemsSync, type SavedItemsFlows } from './saved-items-sync';
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
 import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
 import { ok, type CommandResult } from '../db/command-result';
+import { migrateLocalQueues } from '../db/migrate-queues';
+import { createActionKinds } from './action-kinds';
+import { createActionRunner, type ActionRunner } from './action-runner';
 
-/** The PWA shell's flows (issue 6): update check and remote config on demand. */
+/** The PWA shell's flows: update check and remote config on demand. */
 export interface ShellFlows {
   checkForUpdate(): Promise<CommandResult<VersionCheckOutcome>>;
   refreshRemoteConfig(): Promise<CommandResult<RemoteConfigOutcome>>;
@@ -105,7 +108,17 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     upload: config.upload,
     prepareImage: config.prepareImage,
   });
-  const cart = createCartSync({ db, http, clock, report: session.report });
+  // The one action queue (issue 12): the queues of the local documents move into it once, then
+  // the leader's runner sends every kind (the chat's `isLeader` is known once chat exists below).
+  const log = (message: string, detail?: unknown) => console.warn(message, detail);
+  const migrated = migrateLocalQueues(db).catch((err: unknown) => log('sync: migrating the old queues failed', err));
+  let runner: ActionRunner | null = null;
+  /** every kind's flush: what is queued goes now, whatever its backoff (the leader only) */
+  const flushActions = async () => {
+    await migrated;
+    await runner?.flush({ force: true });
+  };
+  const cart = createCartSync({ db, http, clock, report: session.report, flushActions });
   const chat = createChatSync({
     db,
     http,
@@ -117,11 +130,14 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     timings: config.timings,
     uploads: media.uploadStep,
     afterOpen: () => cart.syncCarts(),
+    refreshCart: (botUuid) => cart.fetchCart(botUuid),
     onIncoming: (botUuid, messages, onScreen) => recordIncoming(db, botUuid, messages, onScreen, clock.now()),
   });
-  const { storeCart: _storeCart, ...cartFlows } = cart;
+  const { fetchCart: _fetchCart, ...cartFlows } = cart;
   const discovery = createDiscoverySync({ db, http, clock, report: session.report });
-  const botActions = createBotActions({ db, http, clock, report: session.report, isLeader: chat.isLeader });
+  runner = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), isLeader: chat.isLeader, report: session.report, log });
+  void migrated.then(() => runner?.flush());
+  const botActions = createBotActions({ db, http, clock, report: session.report, flushActions });
   const checks = startAppChecks({
     db, http, clock, fetch: config.fetch, origin: config.origin, connectivity: chat.connectivity,
     buildVersionCode: config.buildVersionCode ?? null, isLeader: chat.isLeader,
@@ -131,13 +147,12 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     checkForUpdate: async () => ok(await checks.checkVersion()),
     refreshRemoteConfig: async () => ok(await checks.refreshRemoteConfig(true)),
   };
-  const intents = createMessageIntents({ db, http });
-  const savedItems = createSavedItemsSync({ db, http, clock, report: session.report, isLeader: chat.isLeader });
-  // a queue written while this engine did not lead (the lock still held by a closing tab, or by
-  // another tab that has gone since) is sent when it takes over: nothing else would wake it
+  const intents = createMessageIntents({ flushActions });
+  const savedItems = createSavedItemsSync({ db, http, clock, report: session.report, flushActions });
+  // actions queued while this engine did not lead (the lock still held by a closing tab, or by
+  // another tab that has gone since) are sent when it takes over: nothing else would wake them
   const stopLeadWatch = chat.onLead(() => {
-    void botActions.flows.flushBotActions();
-    void savedItems.flows.flushSavedItems();
+    void flushActions();
   });
   const flows: EngineCommands = {
     ...session.flows,
@@ -150,19 +165,14 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...shell,
     ...media.flows,
     ...createFeedbackFlows({ db, http, clock, fetch: config.fetch, origin: config.origin, upload: config.upload, report: session.report }),
-    flushMessageIntents: intents.flushMessageIntents,
+    ...intents,
     ...savedItems.flows,
-    // ratings and saves made offline go out when the network returns
-    networkChanged: async (online) => {
-      const result = await chat.flows.networkChanged(online);
-      if (online) intents.onOnline();
-      return result;
-    },
   };
   return {
     flows,
     stop: async () => {
       stopLeadWatch();
+      await runner?.close();
       botActions.close();
       savedItems.close();
       checks.close();

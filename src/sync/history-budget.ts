@@ -7,7 +7,7 @@
 // arbitrary point): opening it again loads the newest page afresh and pages back from there.
 import { HISTORY_KEPT_PER_CONVERSATION, HISTORY_TRIM_TARGET, LOCAL_HISTORY_BUDGET } from '../domain/constants';
 import type { AppDatabase } from '../db/database';
-import { modifyConversation } from './conversation-store';
+import { modifyConversation } from '../db/modify-conversation';
 import { pkFor } from '../db/outbox-store';
 
 export interface BudgetOptions {

@@ -5,11 +5,16 @@
 //   CancelError      timeout or cancellation (reason 'timeout' | 'cancelled')
 //   NoResponseError  no answer at all (offline, DNS, connection reset)
 //   BadStatusError   an answer other than 200 or 204; its message is '{status}:-{message}'
+//   BadAnswerError   a 200 (or 204) whose body is not JSON or fails the route's response schema
+//                    (src/api/contract.ts): a BadStatusError of status 200 carrying the route and
+//                    the schema's issues, reported through onBadAnswer; nothing of it reaches a caller
+// This is the trust boundary (DESIGN.md §4): every answer is parsed with its route's schema, so
+// what a caller gets is the schema's output. The schemas (and zod) are in the worker's chunk only.
 // What a failure means for the session (401, 440, dialogs) is decided by session.ts, not here.
 import { API_BASE, HEADER, packageNameFor } from '../api/headers';
-import type { BodyOf, ResponseOf, RouteName } from '../api/contract';
-import { ROUTE_TABLE as routes } from '../api/route-table';
-import { BadStatusError, CancelError, NoResponseError } from '../domain/errors';
+import { routes, type BodyOf, type ResponseOf, type RouteName } from '../api/contract';
+import { BadAnswerError } from '../domain/bad-answer-error';
+import { BadStatusError, CancelError, NoResponseError, type BadStatusDetail } from '../domain/errors';
 import type { LanguageCode } from '../domain/language-codes';
 
 /** What the headers of one request depend on; read from the session and app-language documents. */
@@ -50,6 +55,8 @@ export interface HttpClientOptions {
   context: () => RequestContext | Promise<RequestContext>;
   clock?: Clock;
   timeoutMs?: number;
+  /** Told of every answer that fails its schema (before the call rejects with it); default: console.warn. */
+  onBadAnswer?: (error: BadAnswerError) => void;
 }
 
 export interface CallOptions {
@@ -58,6 +65,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The fetch cache mode (remote config: 'no-store' on the first fetch of a session). */
   cache?: RequestCache;
+  /**
+   * Sent as the Idempotency-Key header of a POST: the stable id of a queued item, so a resend of
+   * it is answered with the first answer instead of running again (server/README.md). A 409 with
+   * Retry-After (the first copy still running) is retried within the call's timeout.
+   */
+  idempotencyKey?: string;
 }
 
 /** The path of a route, rewritten to its web variant for auth routes in standalone mode. */
@@ -80,6 +93,22 @@ export function headersFor(name: RouteName, path: string, ctx: RequestContext, v
     if (ctx.sessionId) headers[HEADER.sessionId] = ctx.sessionId;
   }
   return headers;
+}
+
+/** The server's `reason` from an error body, and its Retry-After (in seconds; an HTTP date is read too). */
+function detailOf(body: string, retryAfter: string | null, now: number): BadStatusDetail {
+  const detail: BadStatusDetail = {};
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed !== null && typeof parsed === 'object' && 'reason' in parsed && typeof parsed.reason === 'string') detail.reason = parsed.reason;
+  } catch {
+    // not JSON: no reason
+  }
+  if (retryAfter !== null) {
+    const seconds = /^\s*\d+\s*$/.test(retryAfter) ? Number(retryAfter) : Math.ceil((Date.parse(retryAfter) - now) / 1000);
+    if (Number.isFinite(seconds) && seconds > 0) detail.retryAfterSeconds = seconds;
+  }
+  return detail;
 }
 
 /** The server's `message` from an error body ({ statusCode, error, message }), when it sent one. */
@@ -112,6 +141,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (def.method !== 'GET') {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
+      if (callOptions.idempotencyKey !== undefined) headers[HEADER.idempotencyKey] = callOptions.idempotencyKey;
     }
 
     const controller = new AbortController();
@@ -128,10 +158,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     let status: number;
     let text: string;
+    let retryAfter: string | null;
     try {
-      const res = await options.fetch(`${options.origin}${path}`, init);
-      status = res.status;
-      text = await res.text();
+      for (;;) {
+        const res = await options.fetch(`${options.origin}${path}`, init);
+        status = res.status;
+        retryAfter = res.headers.get('retry-after');
+        text = await res.text();
+        // The first copy of this keyed request is still running: wait for its answer.
+        const waitSeconds = Number(retryAfter);
+        if (status !== 409 || callOptions.idempotencyKey === undefined || !(waitSeconds > 0)) break;
+        await sleep(clock, Math.min(waitSeconds, 5) * 1000, controller.signal);
+      }
     } catch {
       if (timedOut) throw new CancelError('timeout');
       if (controller.signal.aborted) throw new CancelError('cancelled');
@@ -141,21 +179,46 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       external?.removeEventListener('abort', onExternalAbort);
     }
 
-    if (status === 204) return parseAnswer<N>('{}');
-    if (status !== 200) throw new BadStatusError(status, messageOf(text));
-    try {
-      return parseAnswer<N>(text);
-    } catch {
-      // a 200 whose body is not JSON is a broken answer: reported like a bad status
-      throw new BadStatusError(status, 'Malformed response');
+    if (status !== 200 && status !== 204) throw new BadStatusError(status, messageOf(text), detailOf(text, retryAfter, clock.now()));
+    const parsed = parseAnswer(name, status === 204 ? '' : text);
+    if (parsed instanceof BadAnswerError) {
+      (options.onBadAnswer ?? warnBadAnswer)(parsed);
+      throw parsed;
     }
+    return parsed;
   }
 
   return { call };
 }
 
-function parseAnswer<N extends RouteName>(text: string): ResponseOf<N> {
-  // Trust boundary: the contract types the answer; the server is ours and tested against it.
-  // Callers that store an answer check the fields they rely on (see session.ts).
-  return JSON.parse(text === '' ? '{}' : text) as ResponseOf<N>;
+/** Waits ms on the injected clock; rejects as soon as the signal aborts. */
+function sleep(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('aborted'));
+    const onAbort = () => {
+      clock.clearTimeout(handle);
+      reject(new Error('aborted'));
+    };
+    const handle = clock.setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const warnBadAnswer = (error: BadAnswerError) => console.warn(`sync: refused ${error.describe()}`);
+
+/** The answer of route `name` as its schema's output, or a BadAnswerError saying why it is not one. */
+export function parseAnswer<N extends RouteName>(name: N, text: string): ResponseOf<N> | BadAnswerError {
+  let raw: unknown;
+  try {
+    // an empty body (204) is read as {}
+    raw = JSON.parse(text === '' ? '{}' : text);
+  } catch {
+    return new BadAnswerError(name, [{ path: [], message: 'the answer is not JSON' }]);
+  }
+  const result = routes[name].response.safeParse(raw);
+  if (!result.success) return new BadAnswerError(name, result.error.issues.map((i) => ({ path: i.path.map((k) => (typeof k === 'number' ? k : String(k))), message: i.message })));
+  return result.data as ResponseOf<N>;
 }

@@ -9,6 +9,7 @@
 import { API_BASE } from '../api/headers';
 import { MEDIA_PATH } from '../api/route-table';
 import { UPLOAD_SUCCESS_STATUS } from '../domain/constants';
+import { classifyFailure } from '../domain/failure-class';
 import { BadStatusError, CancelError, NoResponseError, cancelledError, noResponseError, somethingWentWrongError } from '../domain/errors';
 import { isLocalMedia, localMediaKey, needsUpload, nextTransfer, worthReporting, type Transfer, type TransferEvent } from '../domain/media-transfer';
 import type { OutgoingMessage } from '../api/messages';
@@ -62,14 +63,6 @@ const TRANSFER_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export const mediaPathOf = (mediaUuid: string): string => `${API_BASE}${MEDIA_PATH}/${mediaUuid}`;
 
-interface UploadDetailsAnswer { media_uuid: string; upload_details: { url: string; s3_fields: Record<string, string> } }
-
-function isUploadDetails(v: unknown): v is UploadDetailsAnswer {
-  if (v === null || typeof v !== 'object') return false;
-  const a = v as { media_uuid?: unknown; upload_details?: { url?: unknown; s3_fields?: unknown } };
-  return typeof a.media_uuid === 'string' && typeof a.upload_details?.url === 'string'
-    && a.upload_details.s3_fields !== null && typeof a.upload_details.s3_fields === 'object';
-}
 
 /** XMLHttpRequest where the realm has one (browsers, dedicated workers: upload progress), else fetch. */
 export function defaultUploadTransport(fetchFn: typeof fetch): UploadTransport {
@@ -260,8 +253,8 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
     controllers.set(key, controller);
     await report(key, 'upload', { type: 'start', total: blob.size, at: clock.now() });
     try {
-      const answer: unknown = await http.call('getMediaUploadDetails', { content_type: sentType, purpose: 'chat' }, { signal: controller.signal });
-      if (!isUploadDetails(answer)) throw new BadStatusError(200, 'Malformed response');
+      // parsed with the route's schema (http-client.ts): a malformed one rejects with BadAnswerError
+      const answer = await http.call('getMediaUploadDetails', { content_type: sentType, purpose: 'chat' }, { signal: controller.signal });
       // spec part 1 §7: the given fields (in order), Content-Type unless they carry it, then the file
       const form = new FormData();
       for (const [k, v] of Object.entries(answer.upload_details.s3_fields)) form.append(k, String(v));
@@ -287,11 +280,10 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
     } catch (err) {
       await report(key, 'upload', { type: 'fail', at: clock.now() }).catch(() => {});
       if (controller.signal.aborted) return { failed: 'upload cancelled' };
-      if (err instanceof BadStatusError) {
-        // a refused file is this message's problem; an unreachable or overloaded server is not
-        if (err.status >= 500 || err.status === 429 || err.status === 401 || err.status === 440) return { stop: true };
-        return { failed: err.message };
-      }
+      // a refused file (a 4xx but 401/408/409/429/440, or a success status that is not 204) is
+      // this message's problem; an unreachable, slow or overloaded server is not: the one
+      // classifier of every queued call decides (src/domain/failure-class.ts)
+      if (classifyFailure(err).kind === 'refused' || (err instanceof BadStatusError && err.status < 400)) return { failed: err instanceof Error ? err.message : String(err) };
       return { stop: true };
     } finally {
       controllers.delete(key);

@@ -1,18 +1,20 @@
-// Delivers message ratings and saves (the 'message-intents' local document) to the server:
-// submit-message-rating {bot_uuid, sk, rating} and save-item {bot_uuid, sk, index}. Queued
-// intents go out in order when asked (the commands ask right after writing one) and when the
-// network returns; no response leaves an intent queued for the next try, any answer of the
-// server other than 200 marks it failed (the thread then shows 'Error sending Message Rating'
-// and lets the user try again).
-import { isCancelError, NoResponseError } from '../domain/errors';
+// Delivers message ratings and saves: submit-message-rating {bot_uuid, sk, rating} and save-item
+// {bot_uuid, sk, index}. The page writes the intent into 'message-intents' (what the thread shows:
+// queued → done or failed) and one action into the one action queue (kind 'message-intent',
+// ordered per message part, its id the Idempotency-Key: src/db/commands/rate-message.ts). The
+// leader's runner sends it (src/sync/action-runner.ts) with `messageIntentKind` below: no answer,
+// a timeout, a 408/429/5xx keep it queued for the runner's next try; a refusal (another 4xx)
+// marks it failed, and the thread shows 'Error sending Message Rating' and lets the user try again.
 import type { AppDatabase } from '../db/database';
 import { ok, type CommandResult } from '../db/command-result';
-import { getLocalDoc, modifyLocalDoc } from '../db/local-store';
+import { modifyLocalDoc } from '../db/local-store';
 import { MESSAGE_INTENTS_KEPT, type MessageIntent } from '../db/local-docs';
+import type { ActionKindDef } from './action-runner';
 import type { HttpClient } from './http-client';
 
 export interface MessageIntentFlows {
-  flushMessageIntents(): Promise<CommandResult<{ done: number; failed: number }>>;
+  /** Sends what is queued now (the leader only: the runner sends every kind of action). */
+  flushMessageIntents(): Promise<CommandResult>;
 }
 
 function setState(db: AppDatabase, id: string, state: MessageIntent['state']) {
@@ -25,50 +27,27 @@ function setState(db: AppDatabase, id: string, state: MessageIntent['state']) {
   });
 }
 
-export function createMessageIntents(deps: { db: AppDatabase; http: HttpClient }): MessageIntentFlows & { onOnline(): void } {
+/** How the action queue's runner sends a rating or a save, and marks a refused one failed. */
+export function messageIntentKind(deps: { db: AppDatabase; http: HttpClient }): ActionKindDef<'message-intent'> {
   const { db, http } = deps;
-  let running: Promise<CommandResult<{ done: number; failed: number }>> | null = null;
-  let again = false;
+  return {
+    route: 'submitMessageRating',
+    async send({ payload: p }, once) {
+      if (p.kind === 'rate') await http.call('submitMessageRating', { bot_uuid: p.bot_uuid, sk: p.sk, rating: p.value }, once);
+      else await http.call('saveItem', { bot_uuid: p.bot_uuid, sk: p.sk, index: p.value }, once);
+      await setState(db, p.intent_id, 'done');
+    },
+    async refused({ payload: p }) {
+      await setState(db, p.intent_id, 'failed');
+    },
+  };
+}
 
-  async function flushOnce(): Promise<{ done: number; failed: number }> {
-    const doc = await getLocalDoc(db, 'message-intents');
-    let done = 0;
-    let failed = 0;
-    for (const intent of (doc?.items ?? []).filter((i) => i.state === 'queued')) {
-      try {
-        if (intent.kind === 'rate') await http.call('submitMessageRating', { bot_uuid: intent.bot_uuid, sk: intent.sk, rating: intent.value });
-        else await http.call('saveItem', { bot_uuid: intent.bot_uuid, sk: intent.sk, index: intent.value });
-        await setState(db, intent.id, 'done');
-        done += 1;
-      } catch (err) {
-        // offline or timed out: this one and the rest wait for the network
-        if (err instanceof NoResponseError || isCancelError(err)) break;
-        await setState(db, intent.id, 'failed');
-        failed += 1;
-      }
-    }
-    return { done, failed };
-  }
-
-  function flushMessageIntents(): Promise<CommandResult<{ done: number; failed: number }>> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      const total = { done: 0, failed: 0 };
-      do {
-        again = false;
-        const r = await flushOnce();
-        total.done += r.done;
-        total.failed += r.failed;
-      } while (again);
-      return ok(total);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  return { flushMessageIntents, onOnline: () => void flushMessageIntents().catch(() => {}) };
+export function createMessageIntents(deps: { flushActions(): Promise<void> }): MessageIntentFlows {
+  return {
+    async flushMessageIntents() {
+      await deps.flushActions();
+      return ok();
+    },
+  };
 }

@@ -12,7 +12,7 @@ import type { AppDatabase } from '../db/database';
 import type { MessageDoc } from '../db/schemas';
 import { reverseSortKey } from '../db/schemas/messages.schema';
 import { pkFor } from '../db/outbox-store';
-import { modifyConversation } from './conversation-store';
+import { modifyConversation } from '../db/modify-conversation';
 
 /** The document id of a message: its client id when the user sent it, else the server's id. */
 export const messageDocId = (m: Pick<ChatMessage, 'client_message_id' | 'message_id'>): string => m.client_message_id ?? m.message_id;

@@ -1,6 +1,5 @@
-// The engine's side of notifications (spec part 1 §4 "Live connection"; issue 5 part 6, issue 6
-// part 3): which incoming message deserves an in-app notification, and the push subscription's
-// round trips (the VAPID key, /mobile/save-pwa-subscription).
+// The engine's side of notifications (spec part 1 §4 "Live connection"): which incoming message
+// deserves an in-app notification, and the push subscription's round trips (the VAPID key, /mobile/save-pwa-subscription).
 import type { ChatMessage } from '../api/messages';
 import type { PushSubscriptionJson } from '../api/contract';
 import { BadStatusError, INTERNAL_ERROR_TEXT, isCancelError, NoResponseError, noResponseError, cancelledError } from '../domain/errors';

@@ -11,11 +11,14 @@
 // Failures:
 //   no response, timeout, socket closed   the flush stops; reconnect, 'online' or sync now restart it
 //   401 / 440                             the session rules (session.ts) apply; the flush stops
-//   5xx, 429, 408                         the bot's entries wait with a doubling backoff (1 s … 60 s)
+//   5xx, 429, 409, 408                    the bot's entries wait with a doubling backoff (1 s … 60 s)
 //   any other 4xx                         a batch is retried one by one; a single refused message
 //                                         is failed (pending → failed) until the user retries it
+// The statuses are read by the one classifier of every queued call (src/domain/failure-class.ts),
+// the same as the action queue's runner (action-runner.ts) and the upload step (media.ts).
 import type { ChatMessage } from '../api/messages';
-import { CONVERSED_MARK_DELAY_MS, OUTBOX_BACKOFF_FIRST_MS, OUTBOX_BACKOFF_MAX_MS, WEBHOOK_BATCH_MAX } from '../domain/constants';
+import { CONVERSED_MARK_DELAY_MS, OUTBOX_BACKOFF_FIRST_MS, WEBHOOK_BATCH_MAX } from '../domain/constants';
+import { backoffMs, isRetryableStatus as isRetryable, isSessionStatus } from '../domain/failure-class';
 import { BadStatusError, INTERNAL_ERROR_TEXT } from '../domain/errors';
 import { advanceStatus } from '../domain/message-status';
 import type { AppDatabase } from '../db/database';
@@ -23,9 +26,8 @@ import { pendingMessageDoc } from '../db/outbox-store';
 import type { OutboxDoc } from '../db/schemas';
 import type { Clock, HttpClient } from './http-client';
 import type { LiveConnection } from './live-connection';
-import { modifyConversation } from './conversation-store';
+import { modifyConversation } from '../db/modify-conversation';
 import { storeServerMessages } from './message-store';
-import { parseMessages, type ReportError } from './wire-checks';
 import type { UploadStep } from './media';
 
 export interface OutboxDeps {
@@ -36,7 +38,6 @@ export interface OutboxDeps {
   owner: () => Promise<string>;
   /** the session rules for a failed call (401, 440, no response, 5xx flags) */
   report: (err: unknown) => Promise<void>;
-  reportError: ReportError;
   /**
    * Wait for a socket echo at most this long before giving the entry back to the queue. Longer
    * than the connection's reply timeout, so that a dead socket is reset (and its waiting sends
@@ -59,12 +60,7 @@ const SOCKET_WINDOW = 100;
 /** Stop the whole flush: the network or the session is the problem, not the message. */
 class StopFlush extends Error {}
 
-const isRetryable = (status: number) => status >= 500 || status === 429 || status === 408;
-const isSessionStatus = (status: number) => status === 401 || status === 440;
-
-export function backoffMs(attempts: number): number {
-  return Math.min(OUTBOX_BACKOFF_MAX_MS, OUTBOX_BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
-}
+export { backoffMs };
 
 export function createOutbox(deps: OutboxDeps) {
   const { db, http, clock } = deps;
@@ -117,11 +113,13 @@ export function createOutbox(deps: OutboxDeps) {
     await message?.incrementalModify((m) => ({ ...m, status: advanceStatus(m.status ?? 'pending', 'failed') }));
   }
 
-  async function backOff(entries: OutboxDoc[], reason: string): Promise<void> {
+  /** The entries wait: the server's Retry-After when it gave one, else the doubling backoff (the one rule). */
+  async function backOff(entries: OutboxDoc[], reason: string, retryAfterSeconds?: number): Promise<void> {
     const now = clock.now();
     for (const e of entries) {
       const doc = await db.outbox.findOne(e.id).exec();
-      await doc?.incrementalModify((d) => ({ ...d, attempts: d.attempts + 1, next_attempt_at: now + backoffMs(d.attempts + 1), last_error: reason.slice(0, 200) }));
+      const wait = (attempts: number) => (retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : backoffMs(attempts));
+      await doc?.incrementalModify((d) => ({ ...d, attempts: d.attempts + 1, next_attempt_at: now + wait(d.attempts + 1), last_error: reason.slice(0, 200) }));
     }
   }
 
@@ -134,7 +132,7 @@ export function createOutbox(deps: OutboxDeps) {
     try {
       await http.call('subscribeBot', { bot_uuid: botUuid });
     } catch (err) {
-      if (err instanceof BadStatusError && !isRetryable(err.status) && !isSessionStatus(err.status)) return; // the send will say what is wrong
+      if (err instanceof BadStatusError && !isRetryable(err.status, err.detail.retryAfterSeconds) && !isSessionStatus(err.status)) return; // the send will say what is wrong
       await deps.report(err);
       throw new StopFlush();
     }
@@ -151,9 +149,9 @@ export function createOutbox(deps: OutboxDeps) {
         await deps.report(err);
         throw new StopFlush();
       }
-      if (isRetryable(err.status)) {
+      if (isRetryable(err.status, err.detail.retryAfterSeconds)) {
         await deps.report(err);
-        await backOff(batch, err.message);
+        await backOff(batch, err.message, err.detail.retryAfterSeconds);
         return 'stop';
       }
       if (batch.length > 1) {
@@ -164,7 +162,8 @@ export function createOutbox(deps: OutboxDeps) {
       await fail(batch[0]!, err.message);
       return 'done';
     }
-    await acknowledge(botUuid, parseMessages(answer.messages, 'webhook', deps.reportError));
+    // the answer was parsed with the route's schema (http-client.ts): its messages are storable
+    await acknowledge(botUuid, answer.messages);
     return 'done';
   }
 

@@ -10,9 +10,8 @@ import { INTERNAL_ERROR_TEXT } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import type { ChatMessage } from '../api/messages';
 import type { HttpClient } from './http-client';
-import { modifyConversation } from './conversation-store';
+import { modifyConversation } from '../db/modify-conversation';
 import { storeServerMessages } from './message-store';
-import { parseMessages, type ReportError } from './wire-checks';
 
 /** Paging asked for without its token (the spec's texts). */
 export class PagingTokenError extends Error {
@@ -27,7 +26,6 @@ export interface PagerDeps {
   http: HttpClient;
   /** the pk owner (the signed-in mobile) */
   owner: () => Promise<string>;
-  reportError: ReportError;
 }
 
 export interface PageOutcome {
@@ -44,8 +42,8 @@ export function createPager(deps: PagerDeps) {
   const { db, http } = deps;
 
   async function fetchPage(botUuid: string, direction: 'forward' | 'backward', token: string | null): Promise<ResponseOf<'getMessages'> & { messages: ChatMessage[] }> {
-    const page = await http.call('getMessages', { bot_uuid: botUuid, direction, next_token: token });
-    return { ...page, messages: parseMessages(page.messages, 'page', deps.reportError) };
+    // parsed with the route's schema (http-client.ts): a page with a bad message is refused whole
+    return http.call('getMessages', { bot_uuid: botUuid, direction, next_token: token });
   }
 
   async function store(botUuid: string, messages: ChatMessage[]): Promise<void> {

@@ -17,6 +17,7 @@ import { parseMobile, type CountryIso } from '../domain/countries';
 import type { AppError, DialogAction } from '../domain/error-types';
 import {
   BadStatusError,
+  type BadStatusDetail,
   NoResponseError,
   cancelledError,
   errorForStatus,
@@ -122,7 +123,7 @@ function isTransient(err: unknown): boolean {
 
 interface ReportOptions {
   /** The catalogue entry for this call's failures (status 0 = no response). */
-  map?: (status: number, message?: string) => AppError;
+  map?: (status: number, message?: string, detail?: BadStatusDetail) => AppError;
   /** false: raise no sync-status flags (the caller's own dialog covers it). */
   flags?: boolean;
 }
@@ -167,20 +168,20 @@ export function createSession(deps: SessionDeps): SessionModule {
     } else if (status === 440 && routes[route].auth) {
       await sessionClosed();
     }
-    return options.map ? options.map(status, serverMessage) : errorForStatus(status, serverMessage);
+    return options.map ? options.map(status, serverMessage, err.detail) : errorForStatus(status, serverMessage);
   }
 
   /** The 401 rule of spec part 1 §4. */
   async function unauthorised(serverMessage: string | undefined): Promise<AppError> {
     const session = await readSession();
     if (session.isStandalone) {
-      // Standalone 401 rules concern the configuration and socket-address calls, which later
-      // issues add (see src/sync/README.md); other calls just report the status.
+      // The standalone 401 rules (configuration and socket-address calls) are not implemented
+      // (src/sync/README.md "Known gaps"): the status is reported.
       return errorForStatus(401, serverMessage);
     }
     const error = unauthorisedError(session, now());
     if (error.key === 'autoLogout') {
-      // Later: also reset the loaded messages (spec: "and messages are reset").
+      // Not done: the spec also resets the loaded messages here (src/sync/README.md "Known gaps").
       await patchSyncStatus({ autoLogoutPrompt: true });
     } else {
       await clearSignedInData();
@@ -407,8 +408,8 @@ export function createSession(deps: SessionDeps): SessionModule {
         await clearSignedInData({ newDeviceId: true });
         return ok({ reload: true, navigateTo: 'login' });
       case 'logout-decline':
-        // Closes. "Restarts login with the stored device id" is the standalone start-session,
-        // which a later issue adds; signed in with a mobile there is nothing to restart.
+        // Closes. "Restarts login with the stored device id" is the standalone start-session (not
+        // implemented); signed in with a mobile there is nothing to restart.
         return ok(stay);
       case 'auto-logout-accept': {
         const res = await loginWithStoredToken();

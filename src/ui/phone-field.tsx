@@ -12,12 +12,14 @@ export interface PhoneFieldProps {
   country: string;
   onCountryChange: (iso: string) => void;
   value: string;
-  /** Raw text as typed or pasted; the caller sanitises it (digits only, cut to the country's length). */
+  /** Raw text as typed or pasted (with a dial code, spaces, dashes…); the caller reads and normalises it. */
   onValueChange: (raw: string) => void;
   onClear: () => void;
   /** Enter pressed in the number input. */
   onEnter?: () => void;
   hint?: string;
+  /** Why the number is wrong: shown in red under the field instead of the hint (and the field is marked invalid). */
+  error?: string;
   invalid?: boolean;
   disabled?: boolean;
   /** Keeps focus and the text but takes no edits (while a request runs). */
@@ -29,8 +31,10 @@ export interface PhoneFieldProps {
 /** Mobile number input: a country selector showing the flag and dial code, the number
  *  (50 px high, spec part 1 §9) and a clear button. */
 export function PhoneField(props: PhoneFieldProps) {
-  const { label, countryLabel, clearLabel, countries, country, onCountryChange, value, onValueChange, onClear, onEnter, hint, invalid, disabled, readOnly, inputRef, autoFocus } = props;
+  const { label, countryLabel, clearLabel, countries, country, onCountryChange, value, onValueChange, onClear, onEnter, hint, error, disabled, readOnly, inputRef, autoFocus } = props;
+  const invalid = props.invalid || !!error;
   const id = useId();
+  const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
@@ -48,23 +52,27 @@ export function PhoneField(props: PhoneFieldProps) {
           ref={inputRef}
           id={`${id}-number`}
           className="phone-field__input"
+          // tel: the phone keypad with + (people type and paste numbers with their dial code)
           type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          pattern="[0-9]*"
+          inputMode="tel"
+          autoComplete="tel"
           value={value}
           disabled={disabled}
           readOnly={readOnly}
           autoFocus={autoFocus}
           aria-invalid={invalid || undefined}
-          aria-describedby={hint ? `${id}-hint` : undefined}
+          aria-describedby={described}
           onChange={(e) => onValueChange(e.target.value)}
           onPaste={(e) => {
-            // Pasted numbers often carry spaces or the dial code: hand the whole text to the sanitiser.
+            // Pasted numbers often carry spaces, brackets or the dial code, which the field's own
+            // paste would keep as they are: hand the text, put where the selection was, to the caller.
             const text = e.clipboardData.getData('text');
             if (text) {
               e.preventDefault();
-              onValueChange(text);
+              const el = e.currentTarget;
+              const start = el.selectionStart ?? el.value.length;
+              const end = el.selectionEnd ?? start;
+              onValueChange(el.value.slice(0, start) + text + el.value.slice(end));
             }
           }}
           onKeyDown={onKeyDown}
@@ -78,10 +86,16 @@ export function PhoneField(props: PhoneFieldProps) {
           </button>
         )}
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="phone-field__hint">
-          {hint}
+      {error ? (
+        <p id={`${id}-error`} className="phone-field__error" role="alert">
+          {error}
         </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="phone-field__hint">
+            {hint}
+          </p>
+        )
       )}
     </div>
   );

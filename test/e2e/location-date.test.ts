@@ -4,11 +4,10 @@
 // with its checks; axe on the dialogs and the answered thread. The requests are stored as bot
 // messages in the user's Echo conversation before the thread opens (the Echo bot then confirms
 // each answer). SHOTS=dir saves screenshots in English and Telugu.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { e2eStage } from './helpers/stage';
-import { seriousAxeViolations } from './helpers/browser';
+import { seriousAxeViolations, shotIfAsked } from './helpers/browser';
 import { openSignedIn } from './helpers/flows';
 import { texts, type Locale } from './helpers/messages';
 import { botBubble } from './helpers/chat';
@@ -17,20 +16,10 @@ import { nearbyAddresses } from '../../server/geo/reverse-geocode';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
-const SHOTS = process.env.SHOTS;
 
 const stage = e2eStage();
-beforeAll(() => {
-  if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-});
-
 type Seed = { type: string; payload: Record<string, unknown> };
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
 
 /** Signs a fresh user in, stores the bot's requests in their Echo conversation, opens it. */
 async function threadWith(seeds: Seed[], opts: { locale?: Locale; setup?: (c: BrowserContext) => Promise<void> } = {}): Promise<{ context: BrowserContext; page: Page; userUuid: string }> {
@@ -76,7 +65,7 @@ describe('location and date replies', () => {
     // Answered: the request's button is gone, 'Answered' in its place.
     await page.getByRole('button', { name: en('chat.richInput.answered') }).waitFor();
     expect(await share.count()).toBe(0);
-    await shot(page, 'en-location-sent');
+    await shotIfAsked(page, 'en-location-sent');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
     await context.close();
@@ -90,12 +79,12 @@ describe('location and date replies', () => {
     await prompt.getByText(en('chat.location.permission.ask')).waitFor();
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
-    await shot(page, 'en-location-permission-ask');
+    await shotIfAsked(page, 'en-location-permission-ask');
     await prompt.getByRole('button', { name: en('chat.location.permission.allow') }).click();
     await prompt.getByText(en('error.location.promptDenied')).waitFor();
     await prompt.getByText(/^Your browser said: .+/).waitFor();
     await page.getByRole('status').getByText(en('error.location.permissionDenied')).waitFor();
-    await shot(page, 'en-location-permission-denied');
+    await shotIfAsked(page, 'en-location-permission-denied');
     // The notice hides after about a second.
     await page.getByRole('status').getByText(en('error.location.permissionDenied')).waitFor({ state: 'detached', timeout: 5000 });
     await prompt.getByRole('button', { name: en('common.close') }).click();
@@ -122,7 +111,7 @@ describe('location and date replies', () => {
     await page.getByRole('status').getByText(en('notice.location.fetching'), { exact: true }).waitFor();
     await share.click();
     await page.getByRole('status').getByText(en('notice.location.pleaseWait')).waitFor();
-    await shot(page, 'en-location-please-wait');
+    await shotIfAsked(page, 'en-location-please-wait');
     await page.getByRole('status').getByText(en('notice.location.pleaseWait')).waitFor({ state: 'detached', timeout: 5000 });
     expect(await page.locator('.message-bubble--user').count()).toBe(0);
     await context.close();
@@ -137,13 +126,13 @@ describe('location and date replies', () => {
     await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).click();
     const d = dialog(page, en('chat.location.unsupported.title'));
     await d.getByText(en('error.location.promptUnsupported')).waitFor();
-    await shot(page, 'en-location-unsupported');
+    await shotIfAsked(page, 'en-location-unsupported');
     await d.getByRole('button', { name: en('common.close') }).click();
     await d.waitFor({ state: 'detached' });
     await context.close();
   });
 
-  it('fetch_address with permission granted: the address picker lists nearby addresses; the position goes out as CURRENT with the chosen address', async () => {
+  it('fetch_address with permission granted: the address picker lists nearby addresses; the chosen address goes out with its own coordinates', async () => {
     const { context, page, userUuid } = await threadWith([{ type: 'rich_input', payload: { rich_input: { type: 'location', config: { fetch_address: true } } } }], {
       setup: async (c) => {
         await c.grantPermissions(['geolocation'], { origin: stage.server.url });
@@ -160,14 +149,16 @@ describe('location and date replies', () => {
     expect(await list.getByRole('radio').count()).toBe(expected.length);
     expect(await list.getByRole('radio', { name: new RegExp(`^${expected[0]!.label}`) }).isChecked()).toBe(true);
     await list.getByRole('radio', { name: new RegExp(`^${expected[2]!.label}`) }).check();
-    await shot(page, 'en-location-address-picker');
+    await shotIfAsked(page, 'en-location-address-picker');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
     await d.getByRole('button', { name: en('chat.location.sharePlace') }).click();
-    await botBubble(page, 'You shared 18.520430, 73.856743').waitFor();
-    expect(await storedAnswer(userUuid, 'location')).toMatchObject({ location: { latitude: '18.520430', longitude: '73.856743', type: 'CURRENT', address: expected[2]!.label } });
+    // the picked address is a place away from the device (CUSTOM), sent where it is
+    const [lat, lng] = [expected[2]!.latitude.toFixed(6), expected[2]!.longitude.toFixed(6)];
+    await botBubble(page, `You shared ${lat}, ${lng}`).waitFor();
+    expect(await storedAnswer(userUuid, 'location')).toMatchObject({ location: { latitude: lat, longitude: lng, type: 'CUSTOM', address: expected[2]!.label } });
     await page.locator('.location-message').getByText(expected[2]!.label).waitFor();
-    await shot(page, 'en-location-address-sent');
+    await shotIfAsked(page, 'en-location-address-sent');
     await context.close();
   });
 
@@ -203,7 +194,7 @@ describe('location and date replies', () => {
     await map.press('ArrowRight');
     await map.press('ArrowUp');
     await expect.poll(() => picker.locator('.map-widget__caption').textContent()).not.toBe(before);
-    await shot(page, 'en-location-custom-picker');
+    await shotIfAsked(page, 'en-location-custom-picker');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
     await picker.getByRole('button', { name: en('chat.location.sharePlace') }).click();
@@ -227,7 +218,7 @@ describe('location and date replies', () => {
     // Arrows only on non-mobile widths.
     const yearLater = picker.getByRole('button', { name: en('chat.datePicker.next', { field: en('chat.datePicker.year') }) });
     expect(await yearLater.isVisible()).toBe(false);
-    await shot(page, 'en-date-picker');
+    await shotIfAsked(page, 'en-date-picker');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
     // Scrolling a wheel settles on the item in the band: three rows down is three years later.
@@ -275,7 +266,7 @@ describe('location and date replies', () => {
     const stored = await storedAnswer(userUuid, 'date');
     expect(stored).toEqual({ date: { day: 30, month: 1, year: 2021 } });
     await page.getByRole('button', { name: en('chat.richInput.answered') }).waitFor();
-    await shot(page, 'en-date-sent');
+    await shotIfAsked(page, 'en-date-sent');
     await context.close();
   });
 
@@ -318,7 +309,7 @@ describe('location and date replies', () => {
     await d.getByLabel('E-mail').fill('asha@');
     await d.getByLabel('E-mail').blur();
     await d.getByText(en('chat.form.error.email')).waitFor();
-    await shot(page, 'en-form-errors');
+    await shotIfAsked(page, 'en-form-errors');
     const violations = await seriousAxeViolations(page);
     expect(violations, JSON.stringify(violations, null, 1)).toEqual([]);
     await d.getByLabel('E-mail').fill('asha@example.in');
@@ -330,7 +321,7 @@ describe('location and date replies', () => {
     const answer = page.locator('.message-bubble--user .form-response');
     await answer.getByText('Join the club').waitFor();
     await answer.getByText('asha@example.in').waitFor();
-    await shot(page, 'en-form-sent');
+    await shotIfAsked(page, 'en-form-sent');
     await context.close();
   });
 
@@ -380,11 +371,11 @@ describe('location and date replies', () => {
     await month.getByRole('option', { name: 'జనవరి' }).waitFor({ state: 'attached' });
     await month.press('Home');
     await expect.poll(() => month.getByRole('option', { selected: true }).textContent()).toBe('జనవరి');
-    await shot(page, 'te-date-picker');
+    await shotIfAsked(page, 'te-date-picker');
     await dialog(page, te('chat.datePicker.title')).getByRole('button', { name: te('chat.datePicker.confirm') }).click();
     await page.getByRole('button', { name: te('chat.richInput.answered') }).waitFor();
     await page.locator('.message-bubble--user time').getByText(/జనవరి/).waitFor();
-    await shot(page, 'te-date-sent');
+    await shotIfAsked(page, 'te-date-sent');
     await context.close();
   });
 });

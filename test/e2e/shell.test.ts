@@ -158,7 +158,7 @@ describe('connectivity and notifications', () => {
 });
 
 describe('remote config', () => {
-  it('a bot on the remote hidden list stays out of the Chat tab', async () => {
+  it('a bot on the remote hidden list stays out of the Chat tab and of /select-bot', async () => {
     const server = await startAppServer({ server: { remoteFlags: { ...DEFAULT_REMOTE_FLAGS, hidden_bots: [ECHO_BOT_ID] } } });
     const { context, page } = await signedInPage(server.url);
     try {
@@ -174,6 +174,10 @@ describe('remote config', () => {
       const list = page.locator('#home-chat-heading + ul');
       await list.getByText('Slow echo', { exact: true }).waitFor();
       expect(await list.getByText('Echo', { exact: true }).count()).toBe(0);
+      // the bot chooser leaves out the same bots (the remote list, not the defaults)
+      await page.goto(`${server.url}/select-bot`);
+      await page.getByRole('button', { name: en('selectBot.open', { name: 'Slow echo' }) }).waitFor();
+      expect(await page.getByRole('button', { name: en('selectBot.open', { name: 'Echo' }), exact: true }).count()).toBe(0);
     } finally {
       await context.close();
       await server.close();

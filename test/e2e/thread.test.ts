@@ -134,7 +134,7 @@ describe('thread', () => {
     await medium.click();
     expect(await medium.getAttribute('aria-pressed')).toBe('true');
     await userBubble(page, 'Medium').waitFor();
-    await botBubble(page, 'You chose option 1').waitFor();
+    await botBubble(page, 'You chose "Medium"').waitFor();
     // answered: the options are no longer the last message's
     expect(await options.getByRole('button', { name: 'Large' }).isDisabled()).toBe(true);
 

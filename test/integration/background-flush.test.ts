@@ -4,7 +4,13 @@
 // no-internet dialog for a page that is not there), and repeated or overlapping passes never
 // create a second copy on the server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getLocalDoc } from '../../src/db/local-store';
+import { getLocalDoc, setLocalDoc } from '../../src/db/local-store';
+import { enqueueBotAction } from '../../src/db/bot-action-queue';
+import { enqueueCartEdit } from '../../src/db/cart-view';
+import { queuedActions } from '../../src/db/action-queue';
+import type { LocalDocTypes } from '../../src/db/local-docs';
+import { REPORT_REASONS } from '../../server/bot-profile/seed';
+import { SHOP_BOT_ID } from '../../server/bots/registry';
 import { flushOutboxInBackground } from '../../src/sync/background-flush';
 import { ECHO_BOT_ID } from '../../server/bots/registry';
 import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
@@ -87,6 +93,26 @@ describe('background flush', () => {
     expect(a.queued + b.queued).toBe(0);
     await waitFor(async () => (await c.db.outbox.count().exec()) === 0, 5000, 'outbox empty');
     expect(await serverCounts(c, bodies)).toEqual([1, 1, 1]);
+  });
+
+  it('runs the one action queue with the same runner: actions queued offline (and an old-format queue) go out once', async () => {
+    const c = await queuedOffline(['bg action']);
+    await enqueueBotAction(c.db, ECHO_BOT_ID, { kind: 'report', reason_uuid: REPORT_REASONS[0]!.reason_uuid, email: '', description: 'from the background', block: false, before: {} }, Date.now());
+    expect((await enqueueCartEdit(c.db, SHOP_BOT_ID, { kind: 'add', catalog_id: 'saathi-grocery', product_id: 'toor-dal-1kg', customizations: [] })).ok).toBe(true);
+    // a queue stored by the app before the actions collection: migrated, then sent in the same pass
+    await setLocalDoc(c.db, 'bot-actions', { queue: [{ kind: 'flag', action: { kind: 'archive' }, before: {}, id: '0190a000-0000-7000-8000-0000000000aa', bot_uuid: ECHO_BOT_ID, created_at: 1, attempts: 0 }], notice: null } as LocalDocTypes['bot-actions']);
+    const offline = await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    expect(offline).toEqual({ delivered: 0, queued: 1 + 3, signedIn: true });
+    const outcome = await flushOutboxInBackground(c.db, { origin: t.url, versionName: 'it', fetch: (i, init) => fetch(i, init) });
+    expect(outcome).toEqual({ delivered: 1 + 3, queued: 0, signedIn: true });
+    expect(await queuedActions(c.db, 'bot-action')).toEqual([]);
+    const mobile = (await getLocalDoc(c.db, 'session'))!.mobile!;
+    const user = (await t.server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile = $1', [mobile]))[0]!.user_uuid;
+    expect(await t.server.db.query('SELECT 1 FROM bot_reports WHERE user_uuid = $1', [user])).toHaveLength(1);
+    const conv = await t.server.db.query<{ archive_time: string | null }>('SELECT archive_time FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2', [user, ECHO_BOT_ID]);
+    expect(conv[0]?.archive_time).not.toBeNull();
+    const cart = await t.server.db.query<{ cart: { quantity: number }[] }>('SELECT cart FROM carts WHERE user_uuid = $1 AND bot_uuid = $2', [user, SHOP_BOT_ID]);
+    expect(cart[0]?.cart.map((l) => l.quantity)).toEqual([1]);
   });
 
   it('signed out: nothing is tried', async () => {

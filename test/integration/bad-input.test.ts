@@ -74,6 +74,10 @@ const VALID: Partial<Record<RouteName, Record<string, unknown>>> = {
 
 /** Missing fields, wrong types and values the schemas refuse, route by route. */
 const SPECIFIC: Partial<Record<RouteName, unknown[]>> = {
+  markRead: [
+    { bot_uuid: '1000000000000001' }, { bot_uuid: '1000000000000001', sk: '' }, { bot_uuid: '1000000000000001', sk: '1_2_3' },
+    { bot_uuid: '1000000000000001', sk: "'; DROP TABLE conversations; --" }, { bot_uuid: 1000000000000001, sk: '000001700000000000_000000001_00000000-0000-7000-8000-000000000000' },
+  ],
   sendOtp: [{}, { mobile: null }, { mobile: 919876543210 }, { mobile: '+91' }, { mobile: '+1 555 0100' }, { mobile: ['+919876543210'] }],
   verifyOtp: [
     { mobile: '+919876543210' }, { otp: '1234' }, { mobile: '+919876543210', otp: 1234 },

@@ -50,6 +50,8 @@ const SPECIFIC: Partial<Record<RouteName, unknown[]>> = {
     { botId: bot, messages: [{ type: 'button_response', button_index: -1, client_message_id: 'a' }] },
     { botId: bot, messages: [{ type: 'button_response', button_index: 1.5, client_message_id: 'a' }] },
     { botId: bot, messages: [{ type: 'button_response', button_index: '1', client_message_id: 'a' }] },
+    { botId: bot, messages: [{ type: 'multi_select_button_response', button_indices: [0], reply_to: 'not-a-message-id', client_message_id: 'a' }] },
+    { botId: bot, messages: [{ type: 'multi_select_button_response', button_indices: [0], reply_to: 5, client_message_id: 'a' }] },
   ],
   getCart: [...badBotIds, { bot_uuid: bot, include_product_details: 'true' }, { bot_uuid: bot, include_product_details: 1 }, { bot_uuid: bot, user_uuid: 'x' }],
   updateCart: [

@@ -3,7 +3,7 @@
 // refused update undoes its edits and records the refusal; a cart-updated from another device
 // becomes the base the pending edits replay on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueCartEdit, visibleCart, type CartEditInput } from '../../src/db/cart-view';
+import { enqueueCartEdit, readVisibleCart, type CartEditInput } from '../../src/db/cart-view';
 import { getLocalDoc } from '../../src/db/local-store';
 import { SHOP_BOT_ID } from '../../server/bots/registry';
 import { waitFor, type ChatClient } from './helpers/chat-client';
@@ -18,13 +18,14 @@ afterAll(() => t.close());
 
 const newClient = signedInClients(() => t, { noSocket: true });
 const signedInClient = (mobile?: string) => newClient(mobile === undefined ? {} : { mobile });
+const withSocket = signedInClients(() => t);
 
 const CATALOG = 'saathi-grocery';
 const dal: CartEditInput = { kind: 'add', catalog_id: CATALOG, product_id: 'toor-dal-1kg', customizations: [] };
 const kaju = (size: string): CartEditInput => ({ kind: 'add', catalog_id: CATALOG, product_id: 'kaju-katli-box', customizations: [{ id: 'size', value: size }] });
 
 async function seen(c: ChatClient) {
-  return visibleCart(await getLocalDoc(c.db, 'carts'), await getLocalDoc(c.db, 'cart-edits'), await getLocalDoc(c.db, 'catalogs'), SHOP_BOT_ID);
+  return readVisibleCart(c.db, SHOP_BOT_ID);
 }
 
 async function serverCart(c: ChatClient) {
@@ -65,9 +66,13 @@ describe('cart sync', () => {
   it('a refused update undoes its edits and records the server text', async () => {
     const c = await signedInClient();
     // No catalogue stored: the device does not know the limit of 5, the server refuses the sixth
+    // (queued offline: the runner would send the first at once, and its answer carries the limit)
+    c.setOnline(false);
     for (let i = 0; i < 6; i++) await enqueueCartEdit(c.db, SHOP_BOT_ID, dal);
     expect((await seen(c)).itemCount).toBe(6);
+    c.setOnline(true);
     await c.engine.invoke('syncCart', SHOP_BOT_ID);
+    await waitFor(async () => (await seen(c)).pendingEdits === 0, 5000, 'refusal handled');
     const after = await seen(c);
     expect(after.itemCount).toBe(0);
     expect(after.refusal?.message).toBe('Max quantity reached');
@@ -94,23 +99,40 @@ describe('cart sync', () => {
   });
 
   it('pending edits replay on the cart another device changed', async () => {
-    const a = await signedInClient();
+    // a's update-cart calls get no answer while `blocked` (its other calls go through)
+    let blocked = false;
+    const a = await newClient({
+      wrapFetch: (inner) => async (input, init) => {
+        if (blocked && String(input instanceof Request ? input.url : input).endsWith('/bot/update-cart')) throw new TypeError('fetch failed');
+        return inner(input, init);
+      },
+    });
     await enqueueCartEdit(a.db, SHOP_BOT_ID, dal);
     await a.engine.invoke('syncCart', SHOP_BOT_ID);
-    // a second edit waits (offline) while another device of the same user puts 2 butter in the cart
-    a.setOnline(false);
+    // a second edit waits (its tries get no answer) while another device of the same user puts 2 butter in the cart
+    blocked = true;
     await enqueueCartEdit(a.db, SHOP_BOT_ID, dal);
     const session = await getLocalDoc(a.db, 'session');
     const headers = { mobile: session!.mobile!, 'session-id': session!.token! };
     await t.ok('updateCart', { bot_uuid: SHOP_BOT_ID, cart: [{ catalog_id: CATALOG, product_id: 'amul-butter-500g', quantity: 2, customizations: [] }] }, { headers });
-    a.setOnline(true);
     // the refresh a cart-updated event (or the cart screen opening) makes: the other device's cart is the base
     expect((await a.engine.invoke('refreshCart', SHOP_BOT_ID)).ok).toBe(true);
     expect((await seen(a)).lines.map((l) => [l.product_id, l.quantity, l.pending])).toEqual([['amul-butter-500g', 2, false], ['toor-dal-1kg', 1, true]]);
-    await a.engine.invoke('syncCart', SHOP_BOT_ID);
+    blocked = false;
+    expect((await a.engine.invoke('syncCart', SHOP_BOT_ID)).ok).toBe(true);
     expect(await serverCart(a)).toEqual([
       { product: 'amul-butter-500g', quantity: 2, customizations: [] },
       { product: 'toor-dal-1kg', quantity: 1, customizations: [] },
     ]);
+  });
+
+  it("a cart-updated frame on the socket reads the other device's cart", async () => {
+    const a = await withSocket();
+    await waitFor(async () => (await getLocalDoc(a.db, 'sync-status'))?.socketState === 1, 10_000, 'socket open');
+    const session = await getLocalDoc(a.db, 'session');
+    const headers = { mobile: session!.mobile!, 'session-id': session!.token! };
+    await t.ok('updateCart', { bot_uuid: SHOP_BOT_ID, cart: [{ catalog_id: CATALOG, product_id: 'amul-butter-500g', quantity: 3, customizations: [] }] }, { headers });
+    const cart = await waitFor(async () => (await getLocalDoc(a.db, 'carts'))?.[SHOP_BOT_ID], 10_000, 'the cart read');
+    expect(cart.cart.map((l) => [l.product_id, l.quantity])).toEqual([['amul-butter-500g', 3]]);
   });
 });

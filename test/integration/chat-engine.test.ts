@@ -168,7 +168,7 @@ describe('paging', () => {
     const c = await signedInClient({ noSocket: true });
     const forward = await c.engine.invoke('loadNewer', SLOW_BOT_ID);
     expect(forward.ok ? null : forward.error.message).toBe(INTERNAL_ERROR_TEXT.forwardTokenMissing);
-    const { newConversation } = await import('../../src/sync/conversation-store');
+    const { newConversation } = await import('../../src/db/modify-conversation');
     await c.db.conversations.insert({ ...newConversation(ECHO_BOT_ID), initial_loaded: true });
     const backward = await c.engine.invoke('loadOlder', ECHO_BOT_ID);
     expect(backward.ok ? null : backward.error.message).toBe(INTERNAL_ERROR_TEXT.backwardTokenMissing);

@@ -66,6 +66,22 @@ describe('GET /bot/get-discovery-page-v2', () => {
     expect(theirs.subscriber_count).toBe(mine.subscriber_count);
   });
 
+  it('answers the same subscriber count as the bot profile routes, for every bot and after a subscription', async () => {
+    const me = await t.signIn();
+    await t.ok('subscribeBot', { bot_uuid: VIDYA_TUTOR_ID }, { session: me });
+    const page = await t.ok('getDiscoveryPage', {}, { session: me });
+    const search = (await t.ok('searchBots', { keyword: 'a' }, { session: me })).search_results.filter((i): i is Extract<SearchItem, { type: 'bot' }> => i.type === 'bot');
+    for (const bot of page.recommendedBotsIconList) {
+      const profile = (await t.ok('getSubscriberCount', { bot_uuid: bot.bot_uuid }, { session: me })).subscriber_count;
+      const onboarding = (await t.ok('getOnboardingDetails', { bot_uuid: bot.bot_uuid }, { session: me })).subscriber_count;
+      expect({ bot: bot.name, profile, onboarding }).toEqual({ bot: bot.name, profile: bot.subscriber_count, onboarding: bot.subscriber_count });
+      const hit = search.find((s) => s.bot_uuid === bot.bot_uuid);
+      if (hit) expect(hit.subscriber_count).toBe(bot.subscriber_count);
+      // the catalogue's base, plus real subscriptions
+      expect(bot.subscriber_count).toBeGreaterThanOrEqual(DISCOVERY_BOTS.find((d) => d.bot_uuid === bot.bot_uuid)!.discovery.subscriberBase);
+    }
+  });
+
   it('is a GET that needs a session and takes no parameters', async () => {
     expect((await t.call('getDiscoveryPage', {})).status).toBe(401);
     const me = await t.signIn();
@@ -81,9 +97,9 @@ describe('discovery bots are real bots', () => {
     const started = await t.ok('initiateConversation', { bot_uuid: VIDYA_TUTOR_ID }, { session: me });
     expect(started.bot).toMatchObject({ bot_uuid: VIDYA_TUTOR_ID, name: 'Vidya Tutor', subscribed: true });
     expect(started.messages[0]?.text?.body).toContain('Vidya Tutor');
-    const { messages } = await t.ok('messageWebhookPwa', { botId: VIDYA_TUTOR_ID, messages: [text('fractions', cid())] }, { session: me });
+    const { messages } = await t.ok('messageWebhookPwa', { botId: VIDYA_TUTOR_ID, messages: [text('science', cid())] }, { session: me });
     expect(messages.map((m) => m.from)).toEqual(['user', 'bot']);
-    expect(messages[1]?.text?.body).toContain('fractions');
+    expect(messages[1]?.text?.body).toBe('Question 1 of 3: What do plants take from the air to make their food?');
   });
 });
 
@@ -124,8 +140,8 @@ describe('POST /bot/search-v2', () => {
     expect((await search('_')).search_results).toEqual([]);
   });
 
-  it('leaves out bots discovery does not list (the test bots)', async () => {
-    expect(uuids((await search('echo')).search_results)).not.toContain(ECHO_BOT_ID);
+  it('finds the suggested bots too (Discover lists them; issue 11)', async () => {
+    expect(uuids((await search('echo')).search_results)).toContain(ECHO_BOT_ID);
   });
 
   it('refuses a blank, missing, long or non-text keyword with a 400 naming it', async () => {

@@ -1,8 +1,10 @@
 // Exactly-once delivery (DESIGN.md §4) as a seeded model-based property: fast-check draws
 // schedules of sends, network faults (fault proxy), offline spells, server restarts on the same
-// database and engine restarts (reloads, a crash between the two writes of a send); after each
-// schedule the network heals and the server must hold every sent message once, in order per
-// conversation, with statuses that only moved forward. The model: support/exactly-once-model.ts.
+// database and engine restarts (reloads, a crash between the two writes of a send), mixed with
+// the actions of the one action queue (bot reports and archive toggles, message ratings and
+// saves, cart edits); after each schedule the network heals and the server must hold every sent
+// message once, in order per conversation, with statuses that only moved forward, and every
+// action applied once, in its key's order. The model: support/exactly-once-model.ts.
 //
 //   EXACTLY_ONCE_RUNS   schedules to run (default 200, "a few hundred" in CI: 1.5–2.5 s each on
 //                       the 2-core machine, about 5–8 minutes; `npm run soak` runs 1,000)
@@ -26,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-it(`delivers every queued message exactly once, in order per conversation (${runs} schedules)`, async () => {
+it(`delivers every queued message and action exactly once, in order per conversation and key (${runs} schedules)`, async () => {
   console.log(`exactly-once: seed ${seed}, ${runs} schedules${path ? `, path ${path}` : ''}`);
   const started = Date.now();
   if (replay) {

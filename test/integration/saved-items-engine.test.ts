@@ -1,10 +1,11 @@
 // Unsave and undo through the engine (in-process, the worker's code) against the real server
 // (issue 5: every action is applied at once and queued, and reverted with its error text if the
 // server refuses it): offline, the item leaves the list at once and the unsave waits in the
-// 'saved-items' queue; when the network returns it is delivered once, in order with an undo; a
+// one action queue; when the network returns it is delivered once, in order with an undo; a
 // refusal puts the item back with the notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLocalDoc, modifyLocalDoc } from '../../src/db/local-store';
+import { queuedActions } from '../../src/db/action-queue';
 import { SAVED_ITEMS_NOTICE } from '../../src/sync/saved-items-sync';
 import { ECHO_BOT_ID } from '../../server/bots/registry';
 import { storeMessage } from '../../server/bots/store';
@@ -41,7 +42,7 @@ async function saveOnServer(c: ChatClient, n: number): Promise<string[]> {
 
 const serverList = async (c: ChatClient) => (await t.ok('getSavedItems', { sort: 'DESCENDING', offset: 0, limit: 8, filters: [] }, { session: await sessionOf(c) })).items.map((i) => i.saved_item_uuid);
 const shown = async (c: ChatClient) => ((await getLocalDoc(c.db, 'saved-items'))?.items ?? []).map((i) => i.saved_item_uuid);
-const queued = async (c: ChatClient) => ((await getLocalDoc(c.db, 'saved-items'))?.queue ?? []).map((a) => `${a.kind}:${a.item.saved_item_uuid}`);
+const queued = async (c: ChatClient) => (await queuedActions(c.db, 'saved-item')).map(({ payload: a }) => `${a.kind}:${a.item.saved_item_uuid}`);
 
 async function goOffline(c: ChatClient): Promise<void> {
   c.setOnline(false);

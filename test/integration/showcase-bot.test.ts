@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, MediaRef, OutgoingMessage } from '../../src/api/messages';
 import { optionLayout, type OptionLayout } from '../../src/domain/option-layout';
 import { parseMarkup, type MarkupNode } from '../../src/domain/markup';
-import { messageProblem } from '../../src/sync/wire-checks';
+import { chatMessageSchema } from '../../src/api/messages';
 import { SHOP_BOT_ID, SHOWCASE_BOT_ID } from '../../server/bots/registry';
 import { HELP_BASE, SHOWCASE_COMMANDS } from '../../server/bots/showcase';
 import { download } from './helpers/media';
@@ -181,7 +181,7 @@ describe('every command', () => {
     const replies = await command(me, name);
     expect(replies.map((m) => m.type)).toEqual(expectedTypes(name));
     for (const m of replies) {
-      expect(messageProblem(m), JSON.stringify(m).slice(0, 200)).toBeNull();
+      expect(chatMessageSchema.safeParse(m).error?.issues, JSON.stringify(m).slice(0, 200)).toBeUndefined();
       expect(m.from).toBe('bot');
       expect(m.client_message_id).toBeNull();
       expect(shapeProblems(m), `${name}: ${JSON.stringify(m).slice(0, 300)}`).toEqual([]);
@@ -200,7 +200,7 @@ describe('every command', () => {
       expect(types.has(type), type).toBe(true);
     }
     for (const m of replies) {
-      expect(messageProblem(m)).toBeNull();
+      expect(chatMessageSchema.safeParse(m).error?.issues).toBeUndefined();
       expect(shapeProblems(m), JSON.stringify(m).slice(0, 300)).toEqual([]);
     }
     expect(replies.at(-1)!.type).toBe('text');
@@ -303,16 +303,23 @@ describe('content rules', () => {
     expect((await command(me, 'date'))[0]!.rich_input).toEqual({ type: 'date', config: { min: '2000-01-01', max: '2035-12-31' } });
   });
 
-  it('products come from the shop catalogue; cart sums the user\'s Saathi Shop cart', async () => {
+  it('products come from the Showcase\'s own catalogue, with pictures; cart sums the user\'s cart with the Showcase', async () => {
     const me = await t.signIn();
     const [list] = await command(me, 'products');
     expect(list!.product_list!.products[0]).toMatchObject({ catalog_id: 'saathi-grocery', product_id: 'toor-dal-1kg', price: { price: 18_900, currency: 'INR' } });
+    for (const p of list!.product_list!.products) expect(p.image?.content_type, p.product_id).toBe('image/png');
+    // the catalogue it links to is its own: get-catalog answers it for the Showcase
+    const [catalogs] = await command(me, 'catalog');
+    const catalogId = catalogs!.catalog_list!.catalogs[0]!.catalog_id;
+    expect((await t.ok('getCatalog', { bot_uuid: SHOWCASE_BOT_ID, catalog_uuid: catalogId }, { session: me })).catalog_id).toBe(catalogId);
     const [empty] = await command(me, 'cart');
     expect(empty!.cart).toEqual({ item_count: 0, total: { price: 0, currency: 'INR' } });
-    await t.ok('updateCart', { bot_uuid: SHOP_BOT_ID, cart: [
+    await t.ok('updateCart', { bot_uuid: SHOWCASE_BOT_ID, cart: [
       { catalog_id: 'saathi-grocery', product_id: 'toor-dal-1kg', quantity: 2, customizations: [] },
       { catalog_id: 'saathi-grocery', product_id: 'kaju-katli-box', quantity: 1, customizations: [{ id: 'size', value: 'g500' }] },
     ] }, { session: me });
+    // the Saathi Shop's cart is another cart
+    await t.ok('updateCart', { bot_uuid: SHOP_BOT_ID, cart: [{ catalog_id: 'saathi-grocery', product_id: 'parle-g-800g', quantity: 1, customizations: [] }] }, { session: me });
     const [full] = await command(me, 'cart');
     // 2 × 189 + (320 + 300) rupees, in paise.
     expect(full!.cart).toEqual({ item_count: 3, total: { price: 2 * 18_900 + 62_000, currency: 'INR' } });
@@ -352,6 +359,13 @@ describe('answers to the user\'s replies', () => {
     await command(me, 'multi');
     const multi = await ask(me, { type: 'multi_select_button_response', button_indices: [0, 2], custom_response: 'Rainbows', client_message_id: cid() });
     expect(multi[0]!.text!.body).toBe('You chose “Stars”, “Leaves” and wrote “Rainbows”.');
+    // Two pickers are open at once: an answer naming the first (reply_to) gets the first's labels.
+    const pickers = await command(me, 'multi');
+    const first = await ask(me, { type: 'multi_select_button_response', button_indices: [0, 1], reply_to: pickers[0]!.message_id, client_message_id: cid() });
+    expect(first[0]!.text!.body).toBe(`You chose “${pickers[0]!.buttons![0]!.body}”, “${pickers[0]!.buttons![1]!.body}”.`);
+    // a reply_to of no picker of this conversation: the labels of the newest picker with the index
+    const unknown = await ask(me, { type: 'multi_select_button_response', button_indices: [0], reply_to: '00000000-0000-4000-8000-000000000000', client_message_id: cid() });
+    expect(unknown[0]!.text!.body).toBe(`You chose “${pickers[1]!.buttons![0]!.body}”.`);
     await command(me, 'menu');
     const menu = await ask(me, { type: 'persistent_menu_response', button_index: 1, client_message_id: cid() });
     expect(menu[0]!.text!.body).toBe('Menu: you picked “Offers”.');

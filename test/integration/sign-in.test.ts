@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../server/accounts/sweep';
 import { createServer } from '../../server/app';
+import { countryByIso, isMobileNumber, parseMobile } from '../../src/domain/countries';
+import { freshNationalNumber } from '../e2e/helpers/app-server';
 import { sessionHeaders, startTestServer, type TestServer } from './helpers/server';
 
 const SECOND = 1000;
@@ -76,6 +78,38 @@ describe('the sign-in flow', () => {
   });
 });
 
+describe('mobile numbering rules', () => {
+  it('send no code to a number no mobile of its country has: 400 saying why', async () => {
+    for (const mobile of ['+911234567890', '+915987654321', '+910000000101', '+6561234567', '+6571234567', '+66712345678', '+66512345678']) {
+      const answer = await t.call('sendOtp', { mobile });
+      expect(answer.status, mobile).toBe(400);
+      expect(answer.ok ? '' : answer.body.message, mobile).toMatch(/is not a mobile number: mobile numbers in (India|Singapore|Thailand) start with/);
+      expect(t.lastCode(mobile), mobile).toBeUndefined();
+    }
+    const answer = await t.call('sendOtp', { mobile: '+911234567890' });
+    expect(answer.ok ? '' : answer.body.message).toBe('+911234567890 is not a mobile number: mobile numbers in India start with 6, 7, 8 or 9');
+  });
+
+  it('send codes to numbers that start as their country\'s mobiles do', async () => {
+    for (const mobile of ['+916000000001', '+917000000001', '+918000000001', '+919198765432', '+6580000001', '+6590000001', '+66600000001', '+66800000001', '+66900000001']) {
+      const answer = await t.call('sendOtp', { mobile });
+      expect(answer.status, mobile).toBe(200);
+      expect(t.lastCode(mobile), mobile).toMatch(/^\d{4}$/);
+    }
+  });
+
+  it('hold for the numbers the test helpers make', () => {
+    for (const country of ['IN', 'SG', 'TH'] as const) {
+      for (let i = 0; i < 200; i++) expect(parseMobile(t.freshMobile(country)), country).toBeDefined();
+      for (let i = 0; i < 200; i++) {
+        const parsed = parseMobile(t.freshMobile(country))!;
+        expect(isMobileNumber(parsed.country, parsed.national)).toBe(true);
+      }
+    }
+    for (let i = 0; i < 200; i++) expect(isMobileNumber(countryByIso('IN')!, freshNationalNumber())).toBe(true);
+  });
+});
+
 describe('codes', () => {
   it('work until 10 minutes have passed, then answer 412', async () => {
     const early = t.freshMobile();
@@ -88,7 +122,7 @@ describe('codes', () => {
     t.clock.advance(10 * MINUTE);
     const answer = await t.call('verifyOtp', { mobile: late, otp: code2 });
     expect(answer.status).toBe(412);
-    expect(answer.body).toMatchObject({ statusCode: 412, error: 'Precondition Failed', message: expect.stringMatching(/expired/) });
+    expect(answer.body).toMatchObject({ statusCode: 412, error: 'Precondition Failed', message: expect.stringMatching(/expired/), reason: 'expired' });
   });
 
   it('work once', async () => {
@@ -98,12 +132,14 @@ describe('codes', () => {
     const again = await t.call('verifyOtp', { mobile, otp: code });
     expect(again.status).toBe(412);
     expect(again.ok ? '' : again.body.message).toMatch(/already used/);
+    expect(again.ok ? '' : again.body.reason).toBe('used');
   });
 
   it('answer 412 when no code was requested', async () => {
     const answer = await t.call('verifyOtp', { mobile: t.freshMobile(), otp: '1234' });
     expect(answer.status).toBe(412);
     expect(answer.ok ? '' : answer.body.message).toMatch(/ask for a code/);
+    expect(answer.ok ? '' : answer.body.reason).toBe('no-code');
   });
 
   it('answer 401 Incorrect code for a wrong code', async () => {
@@ -156,6 +192,7 @@ describe('codes', () => {
     const right = await t.call('verifyOtp', { mobile, otp: code });
     expect(right.status).toBe(412);
     expect(right.ok ? '' : right.body.message).toMatch(/too many wrong tries/);
+    expect(right.ok ? '' : right.body.reason).toBe('burnt');
 
     t.clock.advance(50 * SECOND);
     const fresh = await requestCode(mobile);

@@ -1,7 +1,8 @@
 // Cart edits from the catalogue and cart screens (spec part 2 §4): checked against what the
-// device knows (max quantity, a full cart), appended to the 'cart-edits' local document, which
-// makes them durable and visible at once, then handed to the engine to send. The engine's
-// answer (accepted, or refused and undone) comes back through the same documents.
+// device knows (max quantity, a full cart), appended to the one action queue (kind 'cart-edit'),
+// which makes them durable and visible at once; the leader's runner sees the insert and sends
+// them. The engine's answer (accepted, or refused and undone) comes back through the 'carts'
+// and 'cart-edits' documents and the queue.
 import type { CartChoice } from '../../domain/cart-edits';
 import { enqueueCartEdit, type CartEditInput } from '../cart-view';
 import { getClient } from '../client';
@@ -11,7 +12,6 @@ import { runEngine } from './run-engine';
 
 async function queueCartEdit(botUuid: string, input: CartEditInput): Promise<CommandResult> {
   const result = await enqueueCartEdit(getClient().db, botUuid, input);
-  if (result.ok && result.value) void runEngine('syncCart', botUuid);
   return result.ok ? { ok: true, value: undefined } : result;
 }
 
@@ -47,6 +47,6 @@ export async function dismissCartRefusal(botUuid: string): Promise<void> {
   const { db } = getClient();
   await modifyLocalDoc(db, 'cart-edits', (all) => {
     const entry = all?.[botUuid];
-    return entry ? { ...all, [botUuid]: { ...entry, refusal: null } } : (all ?? {});
+    return entry ? { ...all, [botUuid]: { refusal: null } } : (all ?? {});
   });
 }

@@ -1,4 +1,4 @@
-// The push subscription (issue 6 part 3): with notification permission granted, subscribe the
+// The push subscription: with notification permission granted, subscribe the
 // service worker's PushManager with the server's VAPID key and save the subscription through the
 // engine. The permission itself is asked by the page (NotificationsHost), after the user's tap.
 import type { PushSubscriptionJson } from '../../api/contract';

@@ -1,6 +1,7 @@
 export { requestOtp } from './request-otp';
 export { resendOtp } from './resend-otp';
 export { verifyOtp } from './verify-otp';
+export { endSignInWaitOf } from './sign-in-waits';
 export { editMobile } from './edit-mobile';
 export { loginWithStoredToken } from './login-with-stored-token';
 export { logout } from './logout';
@@ -29,7 +30,8 @@ export { sendLocation } from './send-location';
 export { sendFormResponse } from './send-form-response';
 export { lookUpAddresses } from './look-up-addresses';
 export { refreshDiscovery, refreshRecentActivity } from './refresh-discovery';
-export { searchBots, clearRecentSearches } from './search-bots';
+export { searchBots, rememberSearch, clearRecentSearches } from './search-bots';
+export { markConversationRead } from './mark-read';
 export { runBotAction } from './run-bot-action';
 export { reportBot, type ReportInput } from './report-bot';
 export { rateBot, voteReview, submitReview, deleteReview } from './review-actions';

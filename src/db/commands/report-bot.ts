@@ -1,6 +1,6 @@
 import { applyFlagAction, snapshotFor } from '../../domain/bot-rules';
-import { modifyConversation } from '../../sync/conversation-store';
-import { enqueueBotAction, nudgeBotActions } from '../bot-action-queue';
+import { modifyConversation } from '../modify-conversation';
+import { enqueueBotAction } from '../bot-action-queue';
 import { getClient } from '../client';
 import { ok, type CommandResult } from '../command-result';
 
@@ -25,6 +25,5 @@ export async function reportBot(botUuid: string, input: ReportInput): Promise<Co
     });
   }
   await enqueueBotAction(db, botUuid, { kind: 'report', reason_uuid: input.reason_uuid, email: input.email.trim(), description: input.description.trim(), block: input.block, before }, now);
-  nudgeBotActions();
   return ok();
 }

@@ -4,6 +4,7 @@ import { clientForCommand } from '../client';
 import { failed, type CommandResult } from '../command-result';
 import { patchLocalDoc } from '../local-store';
 import { runEngine } from './run-engine';
+import { recordSignInWait } from './sign-in-waits';
 
 /** send-otp for `mobile` (full number, e.g. +919876543210); auth-flow moves pending → fulfilled/rejected. */
 export async function requestOtp(mobile: string): Promise<CommandResult> {
@@ -20,5 +21,7 @@ export async function requestOtp(mobile: string): Promise<CommandResult> {
     await patchLocalDoc(client.db, 'auth-flow', { requestStatus: 'rejected', error: { key: error.key, status: 0 } }, DEFAULT_AUTH_FLOW);
     return failed(error);
   }
+  // a refusal with Retry-After (423 / 429) is kept for the number until it ends (a reload keeps it)
+  await recordSignInWait(client.db, mobile, 'request', result, [423, 429]);
   return result;
 }

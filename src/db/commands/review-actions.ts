@@ -1,7 +1,7 @@
 // Rating, votes and the user's own review: applied to the cached profile at once and queued.
-import { REVIEW_MAX_CHARS, nextVote, type Vote } from '../../domain/bot-rules';
+import { nextVote, reviewProblem, type Vote } from '../../domain/bot-rules';
 import { operationError } from '../../domain/errors';
-import { enqueueBotAction, nudgeBotActions } from '../bot-action-queue';
+import { enqueueBotAction } from '../bot-action-queue';
 import { getClient } from '../client';
 import { failed, ok, type CommandResult } from '../command-result';
 import { getLocalDoc } from '../local-store';
@@ -15,7 +15,6 @@ export async function rateBot(botUuid: string, rating: number): Promise<CommandR
   if (!Number.isInteger(rating) || rating < 1 || rating > 5) return failed(operationError('invalidBotId'));
   const before = (await profileOf(botUuid))?.rating ?? null;
   await enqueueBotAction(getClient().db, botUuid, { kind: 'rate', rating, before }, Date.now());
-  nudgeBotActions();
   return ok();
 }
 
@@ -26,23 +25,23 @@ export async function voteReview(botUuid: string, reviewUuid: string, vote: Vote
   if (!review || review.mine) return ok();
   const before = { upvotes: review.upvotes, downvotes: review.downvotes, user_vote: review.user_vote };
   await enqueueBotAction(getClient().db, botUuid, { kind: 'vote', review_uuid: reviewUuid, vote: nextVote(review.user_vote, vote), before }, Date.now());
-  nudgeBotActions();
   return ok();
 }
 
-/** Writes or edits the user's review (blank or too long: 'Error submitting review', nothing queued). */
+/**
+ * Writes or edits the user's review (blank or too long: 'Error submitting review', nothing queued;
+ * the screen stops a blank one itself, under the field, with reviewProblem).
+ */
 export async function submitReview(botUuid: string, text: string): Promise<CommandResult> {
   const review = text.trim();
-  if (review.length === 0 || review.length > REVIEW_MAX_CHARS) return failed(operationError('submitReview'));
+  if (reviewProblem(review) !== null) return failed(operationError('submitReview'));
   const before = (await profileOf(botUuid))?.myReview ?? null;
   await enqueueBotAction(getClient().db, botUuid, { kind: 'submit-review', review, before }, Date.now());
-  nudgeBotActions();
   return ok();
 }
 
 export async function deleteReview(botUuid: string): Promise<CommandResult> {
   const before = (await profileOf(botUuid))?.myReview ?? null;
   await enqueueBotAction(getClient().db, botUuid, { kind: 'delete-review', before }, Date.now());
-  nudgeBotActions();
   return ok();
 }

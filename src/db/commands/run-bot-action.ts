@@ -1,8 +1,8 @@
 import { DEFAULT_REMOTE_FLAGS } from '../../api/remote-flags';
 import { applyFlagAction, canPin, isValidMuteDuration, snapshotFor, type FlagAction } from '../../domain/bot-rules';
 import { operationError } from '../../domain/errors';
-import { modifyConversation } from '../../sync/conversation-store';
-import { enqueueBotAction, nudgeBotActions } from '../bot-action-queue';
+import { modifyConversation } from '../modify-conversation';
+import { enqueueBotAction } from '../bot-action-queue';
 import { getClient } from '../client';
 import { failed, ok, type CommandResult } from '../command-result';
 
@@ -36,6 +36,5 @@ export async function runBotAction(botUuid: string, action: Exclude<FlagAction, 
     return applyFlagAction(c, action, now);
   });
   await enqueueBotAction(db, botUuid, { kind: 'flag', action, before }, now);
-  nudgeBotActions();
   return ok();
 }

@@ -3,13 +3,13 @@
 // so commands keep their promise of never throwing.
 import { noResponseError, somethingWentWrongError } from '../../domain/errors';
 import type { EngineArgs, EngineCommandName, EngineResult } from '../../sync/engine';
-import { ClientCodeUnavailable, clientForCommand, getClient, hasClient } from '../client';
+import { ClientCodeUnavailable, clientForCommand } from '../client';
 import { failed } from '../command-result';
 
 export async function runEngine<K extends EngineCommandName>(name: K, ...args: EngineArgs<K>): Promise<EngineResult<K>> {
   try {
     // a signed-out start's login screen may run a command before the client is up
-    const client = hasClient() ? getClient() : await clientForCommand();
+    const client = await clientForCommand();
     // its code could not be fetched: no network, as the no-internet dialog says
     if (!client) return failed(noResponseError()) as EngineResult<K>;
     return await client.engine.invoke(name, ...args);

@@ -1,4 +1,4 @@
-// Saved items (issue 5 part 5): the list's pages, unsave (at once, with undo) and undo. The
+// Saved items: the list's pages, unsave (at once, with undo) and undo. The
 // engine does the work (src/sync/saved-items-sync.ts); the screen observes 'saved-items'.
 import type { CommandResult } from '../command-result';
 import { runEngine } from './run-engine';

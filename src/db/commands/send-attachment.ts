@@ -6,12 +6,13 @@
 import type { AttachmentFlow } from '../../domain/attachment-rules';
 import { localMediaKey } from '../../domain/media-transfer';
 import { uuidv7 } from '../../domain/uuidv7';
-import { somethingWentWrongError } from '../../domain/errors';
+import { botBlockedError, somethingWentWrongError } from '../../domain/errors';
 import { getClient } from '../client';
 import { failed, ok, type CommandResult } from '../command-result';
 import { getLocalDoc } from '../local-store';
 import { sharedMediaStore } from '../media-cache';
 import { enqueueMessage } from '../outbox-store';
+import { isBotBlocked } from './queue-message';
 import { runEngine } from './run-engine';
 
 export interface Crop { x: number; y: number; width: number; height: number }
@@ -34,6 +35,7 @@ const MESSAGE_TYPE: Record<AttachmentFlow, 'image' | 'video' | 'document' | 'aud
 export async function sendAttachment(botUuid: string, flow: AttachmentFlow, files: readonly AttachmentFile[]): Promise<CommandResult<string[]>> {
   try {
     const { db } = getClient();
+    if (await isBotBlocked(db, botUuid)) return failed(botBlockedError());
     const store = sharedMediaStore();
     const owner = (await getLocalDoc(db, 'session'))?.mobile ?? '';
     const ids: string[] = [];

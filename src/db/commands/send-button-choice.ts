@@ -1,7 +1,7 @@
-import { ok, type CommandResult } from '../command-result';
+import type { CommandResult } from '../command-result';
 import { queueMessage } from './queue-message';
 
 /** Answers a button message with the chosen option (a button_response), through the outbox. */
 export async function sendButtonChoice(botUuid: string, buttonIndex: number): Promise<CommandResult<string>> {
-  return ok(await queueMessage(botUuid, { type: 'button_response', button_index: buttonIndex }));
+  return queueMessage(botUuid, { type: 'button_response', button_index: buttonIndex });
 }

@@ -1,5 +1,5 @@
 import type { DateValue } from '../../api/messages';
-import { ok, type CommandResult } from '../command-result';
+import type { CommandResult } from '../command-result';
 import { queueMessage } from './queue-message';
 
 /**
@@ -8,5 +8,5 @@ import { queueMessage } from './queue-message';
  */
 export async function sendDate(botUuid: string, date: DateValue): Promise<CommandResult<string>> {
   const value: DateValue = { day: Math.trunc(date.day), month: Math.trunc(date.month), year: Math.trunc(date.year) };
-  return ok(await queueMessage(botUuid, { type: 'date', date: value }));
+  return queueMessage(botUuid, { type: 'date', date: value });
 }

@@ -15,6 +15,6 @@ export async function sendFormResponse(
 ): Promise<CommandResult<{ sent: string } | { errors: Record<string, FormFieldError> }>> {
   const checked = validateForm(form.fields, values);
   if (Object.keys(checked.errors).length > 0) return ok({ errors: checked.errors });
-  const id = await queueMessage(botUuid, { type: 'form_response', form_response: { form_id: form.form_id, values: checked.values } });
-  return ok({ sent: id });
+  const queued = await queueMessage(botUuid, { type: 'form_response', form_response: { form_id: form.form_id, values: checked.values } });
+  return queued.ok ? ok({ sent: queued.value }) : queued;
 }

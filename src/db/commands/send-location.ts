@@ -1,6 +1,6 @@
 import type { LocationValue } from '../../api/messages';
 import { degreesText } from '../../domain/location-share';
-import { ok, type CommandResult } from '../command-result';
+import type { CommandResult } from '../command-result';
 import { queueMessage } from './queue-message';
 
 /**
@@ -18,5 +18,5 @@ export async function sendLocation(
     timestamp: Date.now(),
     ...(place.address ? { address: place.address } : {}),
   };
-  return ok(await queueMessage(botUuid, { type: 'location', location }));
+  return queueMessage(botUuid, { type: 'location', location });
 }

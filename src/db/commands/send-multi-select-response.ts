@@ -1,8 +1,8 @@
 import type { MultiSelectReply } from '../../domain/multi-select';
-import { ok, type CommandResult } from '../command-result';
+import type { CommandResult } from '../command-result';
 import { queueMessage } from './queue-message';
 
 /** Answers a multi_select_button message (the chosen indices, an optional custom text) through the outbox. */
 export async function sendMultiSelectResponse(botUuid: string, reply: MultiSelectReply): Promise<CommandResult<string>> {
-  return ok(await queueMessage(botUuid, { type: 'multi_select_button_response', ...reply }));
+  return queueMessage(botUuid, { type: 'multi_select_button_response', ...reply });
 }

@@ -12,5 +12,5 @@ export async function sendText(botUuid: string, text: string): Promise<CommandRe
   if (text.trim().length === 0) return ok(null);
   const body = sendableText(text);
   if (body === null) return failed(messageTooLongError());
-  return ok(await queueMessage(botUuid, { type: 'text', text: { body } }));
+  return queueMessage(botUuid, { type: 'text', text: { body } });
 }

@@ -3,6 +3,7 @@ export { useSession } from './use-session';
 export { useAppLanguage } from './use-app-language';
 export { useSettings } from './use-settings';
 export { useAuthFlow } from './use-auth-flow';
+export { useSignInWait } from './use-sign-in-wait';
 export { useProfile } from './use-profile';
 export { useSyncStatus } from './use-sync-status';
 export { useOnboardingStep, useOnboardingState } from './use-onboarding-step';

@@ -1,5 +1,8 @@
-import { EMPTY_BOT_ACTIONS, EMPTY_BOT_PROFILES, type BotActionsDoc, type BotProfileEntry, type BotProfilesDoc } from '../bot-profile-data';
+import { map } from 'rxjs';
+import { queuedActions$ } from '../action-queue';
+import { EMPTY_BOT_ACTIONS, EMPTY_BOT_PROFILES, type BotActionsDoc, type BotProfileEntry, type BotProfilesDoc, type QueuedBotAction } from '../bot-profile-data';
 import { useLocalDoc } from './use-local-doc';
+import { useRxQuery } from './use-rx-query';
 
 /** The cached profile of one bot (null before the first read), and the doc's lists. */
 export function useBotProfile(botUuid: string): { loaded: boolean; profile: BotProfileEntry | null; doc: BotProfilesDoc } {
@@ -8,8 +11,11 @@ export function useBotProfile(botUuid: string): { loaded: boolean; profile: BotP
   return { loaded, profile: d.bots[botUuid] ?? null, doc: d };
 }
 
-/** The queue of bot actions and the last refusal's notice. */
-export function useBotActions(): { loaded: boolean; doc: BotActionsDoc } {
+const NONE: QueuedBotAction[] = [];
+
+/** The bot actions still queued (the actions collection) and the last refusal's notice. */
+export function useBotActions(): { loaded: boolean; doc: BotActionsDoc & { queue: QueuedBotAction[] } } {
   const { loaded, doc } = useLocalDoc('bot-actions');
-  return { loaded, doc: doc ?? EMPTY_BOT_ACTIONS };
+  const queued = useRxQuery('bot-actions', (db) => queuedActions$(db, 'bot-action').pipe(map((list) => list.map((a) => a.payload))), NONE);
+  return { loaded: loaded && queued.loaded, doc: { notice: (doc ?? EMPTY_BOT_ACTIONS).notice, queue: queued.value } };
 }

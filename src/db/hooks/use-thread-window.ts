@@ -1,4 +1,4 @@
-// The thread's window of stored messages (issue 4: a 10,000-message thread scrolls to the top
+// The thread's window of stored messages (a 10,000-message thread scrolls to the top
 // with no task over 50 ms). One live query with a growing limit re-read, cloned and re-sorted
 // the whole window on every step up (O(n²) over the history); here each step up costs one page:
 //   - the head: a live query of every message with sk >= headFloor (fixed once, from the first

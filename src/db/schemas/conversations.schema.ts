@@ -4,8 +4,12 @@
 import type { RxCollection, RxJsonSchema } from 'rxdb/plugins/core';
 import type { ConversationEntry } from '../../api/messages';
 
-/** The server's entry (unread_count as counted on this device) and this device's own fields. */
-export interface ConversationDoc extends ConversationEntry {
+/**
+ * The server's entry (unread_count as counted on this device) and this device's own fields. The
+ * server's read mark (last_read_sk) is not kept: a list refresh turns it into the unread count
+ * (mergeConversationEntries), and the mark this device sends goes through the bot-actions queue.
+ */
+export interface ConversationDoc extends Omit<ConversationEntry, 'last_read_sk'> {
   /** sort key of the list: time of the last message (or of subscribing) */
   last_activity: number;
   /** the user sent a message here (spec part 1 §4 'conversed' mark, set 2 s after the first send) */

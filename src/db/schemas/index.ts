@@ -7,6 +7,7 @@
 // `collectionCreators` and `AppCollections` below. A schema change raises its version and ships a
 // migration strategy with a test that migrates a fixture of the previous version.
 import type { RxCollectionCreator } from 'rxdb/plugins/core';
+import { actionsSchema, type ActionsCollection } from './actions.schema';
 import { botsSchema, type BotsCollection } from './bots.schema';
 import { cacheMigrations, cacheSchema, type CacheCollection } from './cache.schema';
 import { conversationsSchema, type ConversationsCollection } from './conversations.schema';
@@ -21,6 +22,7 @@ export interface AppCollections {
   bots: BotsCollection;
   outbox: OutboxCollection;
   cache: CacheCollection;
+  actions: ActionsCollection;
 }
 
 export const collectionCreators: Record<keyof AppCollections, RxCollectionCreator> = {
@@ -29,10 +31,13 @@ export const collectionCreators: Record<keyof AppCollections, RxCollectionCreato
   bots: { schema: botsSchema },
   outbox: { schema: outboxSchema },
   cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },
+  actions: { schema: actionsSchema },
 };
 
 export type { MessageDoc } from './messages.schema';
 export type { ConversationDoc } from './conversations.schema';
 export type { BotDoc } from './bots.schema';
 export type { OutboxDoc } from './outbox.schema';
+export type { ActionDoc, ActionDocOf, ActionKind, ActionPayloads } from './actions.schema';
+export { orderKey } from './actions.schema';
 export type { CacheDoc, CachedCall, CachePayloads } from './cache.schema';

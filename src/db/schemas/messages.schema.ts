@@ -36,20 +36,10 @@ export interface MessageDoc {
 
 export type MessagesCollection = RxCollection<MessageDoc>;
 
-export const PROVISIONAL_SK_PREFIX = '~';
+/** The sort-key rules live in src/domain/sort-keys.ts; re-exported for the data layer. */
+import { PROVISIONAL_SK_PREFIX, reverseSortKey } from '../../domain/sort-keys';
 
-/**
- * The sk with its order reversed. RxDB's Dexie storage walks an index only ascending: a query
- * sorted by sk descending reads the whole conversation and sorts it in memory (46× a raw read at
- * 5,000 messages, bench/newest50). Sorted by rsk ascending, "newest 50" stops after 50 rows.
- * Each printable ASCII character c (sk uses digits, letters, '_', '-', '~') becomes 0x9e - c,
- * and a final 0x7f (above every mapped character) makes a prefix sort after its extensions.
- */
-export function reverseSortKey(sk: string): string {
-  let out = '';
-  for (let i = 0; i < sk.length; i++) out += String.fromCharCode(0x9e - sk.charCodeAt(i));
-  return `${out}\x7f`;
-}
+export { PROVISIONAL_SK_PREFIX, reverseSortKey };
 
 export const messagesSchema: RxJsonSchema<MessageDoc> = {
   title: 'messages',

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { dismissBotNotice, useBotActions } from '../../db/ui-surface';
+import './action-toast.css';
 
 const SHOW_MS = 6000;
 

@@ -1,5 +1,4 @@
 // The blocked or archived bots (from the conversations collection), each with its undo button.
-import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import { runBotAction, useConversations } from '../../db/ui-surface';
 import { Avatar } from '../../ui/avatar';
@@ -8,10 +7,10 @@ import { EmptyState } from '../../ui/empty-state';
 import { ActionToast } from './action-toast';
 import { PageHeader } from './page-header';
 import './bots.css';
+import { useT } from '../shared/use-t';
 
 export function BotListView({ list }: { list: 'blocked' | 'archived' }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const navigate = useNavigate();
   const conversations = useConversations().value;
   const shown = conversations.filter((c) => (list === 'blocked' ? c.block_time !== null : c.archive_time !== null && c.block_time === null));

@@ -1,9 +1,11 @@
 // /bot-review?bot=…: the reviews (newest or most helpful first, in pages), votes, and the user's
-// own review to write, edit or delete. Reads the cached pages offline; edits are queued.
+// own review to write, edit or delete. Reads the cached pages offline; edits are queued. A blank
+// review is stopped under its field (reviewProblem); a posted one is in the list at once (the
+// command puts it at the head of the cached pages; the list shows the user's own as 'You').
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { deleteReview, loadBotProfile, loadBotReviews, submitReview, useBot, useBotActions, useBotProfile, voteReview } from '../../db/ui-surface';
-import { REVIEW_MAX_CHARS, REVIEW_SORTS, type ReviewSort } from '../../domain/bot-rules';
+import { REVIEW_MAX_CHARS, REVIEW_SORTS, reviewProblem, type ReviewSort } from '../../domain/bot-rules';
 import { Button } from '../../ui/button';
 import { useOnline } from '../shared/use-online';
 import { ActionToast } from './action-toast';
@@ -11,10 +13,11 @@ import { PageHeader } from './page-header';
 import { ReviewItem } from './review-item';
 import { useBotParam } from './use-bot-param';
 import './bots.css';
+import { useT } from '../shared/use-t';
 
 export default function BotReviewScreen() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const botUuid = useBotParam();
   const online = useOnline();
   const { profile } = useBotProfile(botUuid);
@@ -24,6 +27,7 @@ export default function BotReviewScreen() {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [blank, setBlank] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const id = useId();
 
@@ -40,13 +44,17 @@ export default function BotReviewScreen() {
   const mine = profile?.myReview ?? null;
   const pendingIds = new Set(queue.filter((a) => a.bot_uuid === botUuid && a.kind === 'vote').map((a) => (a.kind === 'vote' ? a.review_uuid : '')));
   const myPending = queue.some((a) => a.bot_uuid === botUuid && (a.kind === 'submit-review' || a.kind === 'delete-review'));
-  const others = page?.list.filter((r) => !r.mine) ?? [];
+  const list = page?.list ?? [];
 
   const post = async () => {
     setError(null);
+    if (reviewProblem(draft) === 'empty') {
+      setBlank(true);
+      return;
+    }
     const result = await submitReview(botUuid, draft);
     if (!result.ok) {
-      if (result.error.textId) setError(t(result.error.textId));
+      if (result.error.textId) setError(intl.formatMessage({ id: result.error.textId }));
       return;
     }
     setEditing(false);
@@ -78,11 +86,14 @@ export default function BotReviewScreen() {
           {editing && (
             <div className="bots-review-form">
               <label className="visually-hidden" htmlFor={`${id}-text`}>{t('review.yours')}</label>
-              <textarea id={`${id}-text`} className="bots-report__text" rows={4} maxLength={REVIEW_MAX_CHARS} value={draft} onChange={(e) => setDraft(e.target.value)} />
+              <textarea id={`${id}-text`} className="bots-report__text" rows={4} maxLength={REVIEW_MAX_CHARS} value={draft}
+                aria-invalid={blank || undefined} aria-describedby={blank ? `${id}-blank` : undefined}
+                onChange={(e) => { setDraft(e.target.value); setBlank(false); }} />
+              {blank && <p id={`${id}-blank`} className="bots-error" role="alert">{t('review.emptyError')}</p>}
               <span className="bots-muted" aria-hidden="true">{draft.length}/{REVIEW_MAX_CHARS}</span>
               {error && <p className="bots-error" role="alert">{error}</p>}
               <div className="bots-actions">
-                <Button variant="secondary" onClick={() => setEditing(false)}>{t('botInfo.cancel')}</Button>
+                <Button variant="secondary" onClick={() => { setEditing(false); setBlank(false); }}>{t('botInfo.cancel')}</Button>
                 <Button onClick={() => void post()}>{t('review.post')}</Button>
               </div>
             </div>
@@ -102,11 +113,11 @@ export default function BotReviewScreen() {
           </div>
           {!online && <p className="bots-muted">{t('review.offline')}</p>}
           {!page && <p className="bots-muted">{t('botInfo.notLoaded')}</p>}
-          {page && others.length === 0 && !mine && <p className="bots-muted">{t('review.empty')}</p>}
+          {page && list.length === 0 && <p className="bots-muted">{t('review.empty')}</p>}
           <ul className="bots-review-list">
-            {others.map((r) => (
-              <li key={r.review_uuid}>
-                <ReviewItem review={r} waiting={pendingIds.has(r.review_uuid)} onVote={(v) => void voteReview(botUuid, r.review_uuid, v)} />
+            {list.map((r) => (
+              <li key={r.mine ? 'mine' : r.review_uuid}>
+                <ReviewItem review={r} waiting={r.mine ? myPending : pendingIds.has(r.review_uuid)} onVote={(v) => void voteReview(botUuid, r.review_uuid, v)} />
               </li>
             ))}
           </ul>

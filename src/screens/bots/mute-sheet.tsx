@@ -1,11 +1,10 @@
 // The mute choices (8 hours, 1 week, always = -1), as a dialog of stacked buttons.
-import { useIntl } from 'react-intl';
 import { MUTE_DURATIONS_MS } from '../../domain/bot-rules';
 import { Dialog } from '../../ui/dialog';
+import { useT } from '../shared/use-t';
 
 export function MuteSheet({ onChoose, onClose }: { onChoose: (durationMs: number) => void; onClose: () => void }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   return (
     <Dialog
       title={t('mute.title')}

@@ -1,18 +1,28 @@
 // Report a bot: a reason from the server's list (kept for offline), an optional email and
-// description, and "also block". Sending queues the report (with block, the bot is blocked at once).
+// description, and "also block". Sending queues the report (with block, the bot is blocked at once)
+// and tells the owner whether it went out online or waits for the network (its acknowledgement).
 import { useEffect, useId, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { loadReportReasons, reportBot, useBotProfile } from '../../db/ui-surface';
 import { REPORT_DESCRIPTION_MAX_CHARS } from '../../domain/bot-rules';
 import { Dialog } from '../../ui/dialog';
 import { TextField } from '../../ui/text-field';
+import { useOnline } from '../shared/use-online';
+import { useT } from '../shared/use-t';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function ReportDialog({ botUuid, name, onClose }: { botUuid: string; name: string; onClose: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+export interface ReportDialogProps {
+  botUuid: string;
+  name: string;
+  onClose: () => void;
+  /** The report is queued: `queued` when offline (it is sent once the network returns). */
+  onSent: (queued: boolean) => void;
+}
+
+export function ReportDialog({ botUuid, name, onClose, onSent }: ReportDialogProps) {
+  const t = useT();
   const { doc } = useBotProfile(botUuid);
+  const online = useOnline();
   const [reason, setReason] = useState('');
   const [email, setEmail] = useState('');
   const [description, setDescription] = useState('');
@@ -26,7 +36,7 @@ export function ReportDialog({ botUuid, name, onClose }: { botUuid: string; name
   const send = () => {
     setTried(true);
     if (!reason || emailBad) return;
-    void reportBot(botUuid, { reason_uuid: reason, email, description, block }).then(onClose);
+    void reportBot(botUuid, { reason_uuid: reason, email, description, block }).then((result) => (result.ok ? onSent(!online) : onClose()));
   };
   const reasons = doc.reasons;
   return (

@@ -1,7 +1,8 @@
 // The input under the thread: sends through sendText (durable at once, delivered by the engine
 // now or once back online), clears only on success, shows a refused send under the input, and is
 // read-only while the bot waits for an option, a form, or while the menu is open
-// (src/domain/read-only-input.ts). Text-field rules (spec part 1 §5, src/domain/text-field.ts):
+// (src/domain/read-only-input.ts); a question whose ttl ran out no longer holds it, from that
+// moment on (useNowPast). Text-field rules (spec part 1 §5, src/domain/text-field.ts):
 // blank after trimming is nothing to send, input is cut at MESSAGE_TEXT_MAX_CHARS code points,
 // the 'n/max' counter shows from 90 % of the limit, an error shows only while the field has
 // content. The bot's persistent menu sits in front of the text area.
@@ -9,12 +10,13 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { sendMenuChoice, sendText, type MessageDoc } from '../../db/ui-surface';
 import { MESSAGE_TEXT_MAX_CHARS } from '../../domain/constants';
-import { isInputReadOnly } from '../../domain/read-only-input';
+import { expiresAt, isExpired, isInputReadOnly } from '../../domain/read-only-input';
 import { applyMaxLength, counterText, shouldShowError, textLength } from '../../domain/text-field';
 import { ChatInput } from '../../ui/chat-input';
 import { PersistentMenu } from '../../ui/messages/persistent-menu';
 import { useOnline } from '../shared/use-online';
 import { AttachControl } from './attach-control';
+import { useNowPast } from './messages/use-expiry';
 
 /** The counter appears once the text reaches this share of the limit. */
 export const COUNTER_FROM = Math.floor(MESSAGE_TEXT_MAX_CHARS * 0.9);
@@ -35,12 +37,23 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
   const [busy, setBusy] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const m = lastMessage?.message;
+  const now = useNowPast(lastMessage && m ? expiresAt(m, lastMessage.timestamp) : null);
+  const expired = !!lastMessage && !!m && isExpired(m, lastMessage.timestamp, now);
   const readOnly = isInputReadOnly({
     lastMessage: lastMessage && m
-      ? { type: lastMessage.type, from: lastMessage.from, allow_custom_response: m.allow_custom_response, action: m.action ?? (m.actions && m.actions.length > 0 ? m.actions : undefined), rich_input_type: m.rich_input?.type }
+      ? {
+          type: lastMessage.type,
+          from: lastMessage.from,
+          allow_custom_response: m.allow_custom_response,
+          action: m.action ?? (m.actions && m.actions.length > 0 ? m.actions : undefined),
+          rich_input_type: m.rich_input?.type,
+          ttl: m.ttl,
+          timestamp: lastMessage.timestamp,
+        }
       : null,
     menuOpen,
-    multiSelectActive: lastMessage?.from === 'bot' && lastMessage.type === 'multi_select_button',
+    multiSelectActive: lastMessage?.from === 'bot' && lastMessage.type === 'multi_select_button' && !expired,
+    now,
   });
 
   const send = async () => {

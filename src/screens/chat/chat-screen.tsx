@@ -3,13 +3,17 @@
 // of stored messages (useThreadWindow: the newest page live, then one stored page more each time
 // the user nears the top), and when everything stored is shown an older page is fetched
 // (thread-window.ts olderStep). Opening tells the engine the conversation is on screen (it
-// loads the first page, marks read); the unread count is read just before, for the marker.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// loads the first page, marks read); the unread count is read just before, for the marker. The
+// newest bot message seen at the bottom is sent as the read mark (markConversationRead), so other
+// devices show the chat as read.
+// While the user has blocked the bot, the input gives way to what the block means and Unblock.
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from '@tanstack/react-router';
 import {
   closeConversation,
   loadNewerMessages,
   loadOlderMessages,
+  markConversationRead,
   openConversation,
   readUnreadCount,
   useBot,
@@ -19,9 +23,12 @@ import {
 import { ThreadHeader } from './thread-header';
 import { MessageList } from './message-list';
 import { ChatComposer } from './chat-composer';
+import { BlockedBar } from './blocked-bar';
+import { ThreadBlockedContext } from './thread-blocked';
 import { firstUnreadId, olderStep } from './thread-window';
 import { activeMenu } from './thread-items';
 import { useOnline } from '../shared/use-online';
+import { READ_MARK_DEBOUNCE_MS } from '../../domain/constants';
 import './chat.css';
 
 export default function ChatScreen() {
@@ -93,12 +100,34 @@ function ChatThread({ botUuid }: { botUuid: string }) {
     });
   }, [botUuid, forwardToken]);
 
+  // The read mark goes to the server once the newest bot message has stayed in view a moment
+  // (a burst of messages or a scroll past the bottom sends one mark, not one per change).
+  // Leaving the thread sends a mark still waiting at once.
+  const markTimer = useRef<number | undefined>(undefined);
+  const pendingMark = useRef<string | null>(null);
+  const sendMark = useCallback(() => {
+    window.clearTimeout(markTimer.current);
+    const sk = pendingMark.current;
+    pendingMark.current = null;
+    if (sk !== null) void markConversationRead(botUuid, sk);
+  }, [botUuid]);
+  const onSeen = useCallback((sk: string | null) => {
+    window.clearTimeout(markTimer.current);
+    pendingMark.current = sk;
+    if (sk !== null) markTimer.current = window.setTimeout(sendMark, READ_MARK_DEBOUNCE_MS);
+  }, [sendMark]);
+  useEffect(() => sendMark, [sendMark]);
+
   const menu = useMemo(() => activeMenu(messages), [messages]);
+  const blocked = conversation.value?.block_time != null;
+  const blockedTextId = useId();
+  const blockedContext = useMemo(() => (blocked ? { describedBy: blockedTextId } : null), [blocked, blockedTextId]);
 
   return (
     <div className="chat">
       <ThreadHeader name={name} icon={icon} botUuid={botUuid} />
       <main className="chat__main">
+        <ThreadBlockedContext.Provider value={blockedContext}>
         <MessageList
           botUuid={botUuid}
           botName={name}
@@ -110,8 +139,14 @@ function ChatThread({ botUuid }: { botUuid: string }) {
           reading={thread.reading}
           onNearTop={onNearTop}
           onNearBottom={onNearBottom}
+          onSeen={onSeen}
         />
-        <ChatComposer botUuid={botUuid} botName={name} lastMessage={messages.at(-1) ?? null} menu={menu} />
+        </ThreadBlockedContext.Provider>
+        {blocked ? (
+          <BlockedBar botUuid={botUuid} botName={name} textId={blockedTextId} />
+        ) : (
+          <ChatComposer botUuid={botUuid} botName={name} lastMessage={messages.at(-1) ?? null} menu={menu} />
+        )}
       </main>
     </div>
   );

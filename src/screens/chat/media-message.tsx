@@ -91,7 +91,12 @@ function Downloadable({ media, shape, render }: { media: MediaRef; shape: 'frame
   );
 }
 
-function ImageView({ media, alt }: { media: MediaRef; alt: string }) {
+/**
+ * A server picture through the media tile (auto-downloaded per the Photo setting, else a
+ * download button), then the image from the media cache: message images and the pictures of
+ * cards, products and catalogue products.
+ */
+export function ImageView({ media, alt }: { media: MediaRef; alt: string }) {
   return (
     <Downloadable media={media} shape="frame" render={(src) => (
       <img className="media-msg__image" src={src} alt={alt} width={media.width} height={media.height} data-testid="media-image" />

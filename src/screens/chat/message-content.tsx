@@ -50,7 +50,7 @@ export function ThreadMessage({ ctx }: { ctx: MessageContext }) {
       return <CartMessage ctx={ctx} />;
     case 'scorecard':
       return <ScorecardMessage ctx={ctx} />;
-    // media (wt-i4a)
+    // media (media-message.tsx)
     case 'image':
     case 'audio':
     case 'video':
@@ -60,7 +60,7 @@ export function ThreadMessage({ ctx }: { ctx: MessageContext }) {
     case 'youtube':
     case 'article':
       return <MediaPlaceholderMessage ctx={ctx} />;
-    // requests and answers (wt-i4b)
+    // requests and answers (rich-input/)
     case 'rich_input':
       return SUPPORTED_RICH_INPUT.has(ctx.doc.message.rich_input?.type ?? '') ? <RequestPlaceholderMessage ctx={ctx} /> : <UnsupportedMessage ctx={ctx} />;
     case 'date':

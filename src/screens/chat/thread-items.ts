@@ -9,7 +9,9 @@ export interface ThreadMessage {
   from: 'user' | 'bot';
   type: string;
   timestamp: number;
-  message: Pick<ChatMessage, 'button_index' | 'buttons' | 'text'> & Partial<Pick<ChatMessage, 'button_indices'>>;
+  message: Pick<ChatMessage, 'button_index' | 'buttons' | 'text'> & Partial<Pick<ChatMessage, 'button_indices' | 'reply_to' | 'message_id'>>;
+  /** The server's id (MessageDoc: null before a user message is acknowledged). */
+  message_id?: string | null;
 }
 
 export type ThreadItem<M extends ThreadMessage> =
@@ -64,8 +66,9 @@ export function chosenOptionLabel(messages: readonly ThreadMessage[], index: num
 
 /**
  * The labels of the options a response chose, from the nearest message before it of the types
- * that offer them (persistent_menu for a menu choice; button / multi_select_button otherwise).
- * Null when that message is not in the window (the screen then says 'Option n').
+ * that offer them (persistent_menu for a menu choice; button / multi_select_button otherwise),
+ * or from the message it names (`reply_to`: a multi-select answer). Null when that message is not
+ * in the window (the screen then says 'Option n').
  */
 export function chosenLabels(messages: readonly ThreadMessage[], index: number): string[] | null {
   const response = messages[index];
@@ -73,9 +76,10 @@ export function chosenLabels(messages: readonly ThreadMessage[], index: number):
   const wanted = response.message.button_indices ?? (response.message.button_index === undefined ? [] : [response.message.button_index]);
   if (wanted.length === 0) return null;
   const sources = response.type === 'persistent_menu_response' ? ['persistent_menu'] : ['button', 'multi_select_button'];
+  const replyTo = response.message.reply_to;
   for (let i = index - 1; i >= 0; i -= 1) {
     const m = messages[i];
-    if (m?.from === 'bot' && sources.includes(m.type)) {
+    if (m?.from === 'bot' && sources.includes(m.type) && (replyTo === undefined || (m.message_id ?? m.message.message_id) === replyTo)) {
       const labels = wanted.map((w) => m.message.buttons?.find((b) => b.button_index === w)?.body);
       return labels.every((l): l is string => l !== undefined) ? labels : null;
     }
@@ -106,9 +110,39 @@ export function boldRuns(text: string): { text: string; bold: boolean }[] {
   return runs;
 }
 
-/** Within this many pixels of the end, the list counts as scrolled to the newest message. */
-export const AT_BOTTOM_SLACK_PX = 48;
+/** The scroll box of the thread (the fields of an element these rules read). */
+export interface ScrollBox {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
 
-export function isAtBottom(el: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
-  return el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_SLACK_PX;
+/**
+ * Within this many pixels of the end the list is at its end (sub-pixel heights leave a fraction):
+ * there it stays pinned, re-pinned as rows are measured and the viewport changes size.
+ */
+export const PINNED_SLACK_PX = 2;
+
+export function distanceFromEnd(el: ScrollBox): number {
+  return Math.max(0, el.scrollHeight - el.scrollTop - el.clientHeight);
+}
+
+/**
+ * Within one screen of the end: a new message is followed (the list goes to the end with it) and
+ * no 'new messages' pill shows. Further up the user reads history: nothing moves, the pill counts.
+ */
+export function isNearEnd(el: ScrollBox): boolean {
+  return distanceFromEnd(el) <= el.clientHeight;
+}
+
+/**
+ * Whether the list stays pinned to its end after a scroll from `previousTop`. At the end it stays
+ * as it was, or becomes pinned when the user scrolled there (`byUser`: not the list's own scroll
+ * to the unread marker, which can land at the end before the rows below are measured taller); a
+ * move up that leaves the end unpins it (the user scrolling away); anything else (the list's own
+ * writes down to the end, content growing below) keeps what it was.
+ */
+export function staysPinned(pinned: boolean, el: ScrollBox, previousTop: number, byUser: boolean): boolean {
+  if (distanceFromEnd(el) <= PINNED_SLACK_PX) return pinned || byUser;
+  return pinned && el.scrollTop >= previousTop;
 }

@@ -1,17 +1,18 @@
 // Chat tab, the recent activity (spec part 1 §2, §7 get-recent-activity-page): the conversations
 // (RxDB `conversations`, which recent activity and the chat lists fill), pinned first, then by last
 // activity, archived, blocked and remotely hidden bots left out, each with its last message, a
-// relative time and the unread count; then the user's mini apps from the stored recent activity.
+// relative time, the unread count and a mark while muted; then the user's mini apps from the
+// stored recent activity.
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { markBoot, useConversations, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
-import { withoutHidden } from '../../domain/discovery';
+import { markBoot, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
+import { isMuted } from '../../domain/bot-rules';
 import { MiniAppRow } from './mini-app-row';
-import { useRemoteFlags } from '../../db/hooks';
 import { ConversationRow } from '../../ui/conversation-row';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { previewOf, visibleConversations } from './conversation-preview';
+import { previewOf } from './conversation-preview';
+import { useListedConversations } from '../shared/use-listed-conversations';
 import { listTime, previewText } from './list-format';
 import { ChatArt } from './home-art';
 import { ActionToast } from '../bots/action-toast';
@@ -27,18 +28,16 @@ function timeOf(c: ConversationDoc): number {
 export function ChatListPanel() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const conversations = useConversations();
+  const conversations = useListedConversations();
   const activity = useRecentActivity();
-  // the remote hidden-bots list (spec part 1 §3) leaves the list too
-  const hidden = useRemoteFlags().hidden_bots;
   useScreenPainted(conversations.loaded);
-  const rendered = useProgressiveCount(conversations.value.length, FIRST_ROWS, conversations.loaded);
+  const rendered = useProgressiveCount(conversations.all.length, FIRST_ROWS, conversations.loaded);
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
-  const shown = withoutHidden(visibleConversations(conversations.value), hidden);
+  const shown = conversations.shown;
   const miniApps = activity.value?.payload.mini_app_subscription_list ?? [];
-  // the blocked and archived lists (issue 5 part 4), shown when there is something in them
-  const hasArchived = conversations.value.some((c) => c.archive_time !== null && c.block_time === null);
-  const hasBlocked = conversations.value.some((c) => c.block_time !== null);
+  // the blocked and archived lists, shown when there is something in them
+  const hasArchived = conversations.all.some((c) => c.archive_time !== null && c.block_time === null);
+  const hasBlocked = conversations.all.some((c) => c.block_time !== null);
   const lists = (hasArchived || hasBlocked) && (
     <p className="home-list__more">
       {hasArchived && <Link to="/archived" className="home-list__more-link">{intl.formatMessage({ id: 'lists.archived.title' })}</Link>}
@@ -76,6 +75,8 @@ export function ChatListPanel() {
                 unreadLabel={intl.formatMessage({ id: 'home.chat.unread' }, { count: c.unread_count })}
                 pinned={c.pinned}
                 pinnedLabel={intl.formatMessage({ id: 'home.chat.pinned' })}
+                muted={isMuted(c, now)}
+                mutedLabel={intl.formatMessage({ id: 'home.chat.muted' })}
                 onOpen={() => void navigate({ to: '/chat/$botUuid', params: { botUuid: c.bot_uuid } })}
               />
             </li>

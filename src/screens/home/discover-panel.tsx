@@ -5,6 +5,7 @@
 // suggested bots stored by the chat lists show instead.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useBots, useDiscoveryPage } from '../../db/ui-surface';
 import { ALL_CATEGORIES, filterByCategory, isNewBot } from '../../domain/discovery';
 import { BannerCarousel } from '../../ui/banner-carousel';
@@ -59,13 +60,37 @@ function SearchOpener({ label, onOpen }: { label: string; onOpen: () => void }) 
   );
 }
 
+// Whether this page life pushed the search's history entry: then closing it goes back (the
+// browser's Back does the same); after a reload on ?search=open it is replaced instead, so the
+// screen's back button never leaves Home.
+let pushedSearch = false;
+
+/** The search view is open while Home's URL says ?search=open (router.tsx homeSearch). */
+function useSearchView(): { searching: boolean; setSearching: (open: boolean) => void } {
+  const router = useRouter();
+  const navigate = useNavigate();
+  const search: { search?: string } = useSearch({ strict: false });
+  const searching = search.search === 'open';
+  const setSearching = (open: boolean) => {
+    if (open === searching) return;
+    if (open) {
+      pushedSearch = true;
+      void navigate({ to: '/home', search: { search: 'open' } });
+    } else if (pushedSearch) {
+      pushedSearch = false;
+      router.history.back();
+    } else void navigate({ to: '/home', search: {}, replace: true });
+  };
+  return { searching, setSearching };
+}
+
 export function DiscoverPanel({ greeting }: { greeting: string | null }) {
   const intl = useIntl();
   const page = useDiscoveryPage();
   const suggested = useBots();
   const links = useBotLinks();
-  const [searching, setSearching] = useState(false);
   const [category, setCategory] = useState(ALL_CATEGORIES);
+  const { searching, setSearching } = useSearchView();
 
   if (searching) return <DiscoverSearch onClose={() => setSearching(false)} />;
   if (!page.loaded || !suggested.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;

@@ -1,4 +1,4 @@
-// The install banner on the home screen (issue 6 part 5): shown when the browser offers
+// The install banner on the home screen: shown when the browser offers
 // installing (beforeinstallprompt, kept by src/app/install-prompt.ts), never in the installed
 // app (standalone), and not again for a while after "Not now".
 import { useIntl } from 'react-intl';

@@ -1,15 +1,18 @@
 // The login screen (spec part 1 §2): mobile number with the country's flag and dial code, a
-// clear button and Continue. The number rules are the domain's (phone-input.ts); this screen only
-// wires them to the input and asks the data layer for a code.
+// clear button and Continue. The number rules are the domain's (phone-input.ts: a number typed or
+// pasted with its dial code switches the country; a number no mobile of the country has is told
+// inline and Continue stays off); this screen only wires them to the input and asks for a code.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import { OTP_LENGTH } from '../../domain/constants';
 import { COUNTRIES, DEFAULT_COUNTRY, countryByIso, formatMobile, parseMobile, type Country } from '../../domain/countries';
-import { isPhoneComplete, sanitizePhoneInput, shouldSubmitPhoneOnKey } from '../../domain/phone-input';
+import { isPhoneComplete, phoneInputProblem, readPhoneInput, sanitizePhoneInput, shouldSubmitPhoneOnKey } from '../../domain/phone-input';
 // the modules, not the ui-surface index, which would put every screen's commands on the login route
 import { requestOtp } from '../../db/commands/request-otp';
 import { useAuthFlow } from '../../db/hooks/use-auth-flow';
+import { useSignInWait } from '../../db/hooks/use-sign-in-wait';
+import { secondsUntil } from '../../domain/sign-in-wait';
 import { useShowError } from '../../app/dialog-queue';
 import { Button } from '../../ui/button';
 import { PhoneField } from '../../ui/phone-field';
@@ -18,6 +21,8 @@ import { LanguageSwitcher } from '../shared/language-switcher';
 import { ProductPanel } from './product-panel';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { useOnline } from '../shared/use-online';
+import { WaitCountdown } from '../shared/wait-countdown';
+import { useNow } from '../otp/use-now';
 import './login.css';
 
 function countryName(iso: string, locale: string, fallback: string): string {
@@ -38,9 +43,20 @@ export default function LoginScreen() {
   const [country, setCountry] = useState<Country>(kept?.country ?? DEFAULT_COUNTRY);
   const [digits, setDigits] = useState(kept?.national ?? '');
   const [busy, setBusy] = useState(false);
+  // A send-otp refused with Retry-After (423 / 429): when the wait ends (epoch ms), shown inline
+  // counting down; Continue stays off until then.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const online = useOnline();
   const complete = isPhoneComplete(digits, country);
+  // The number's wait kept across reloads ('sign-in-waits'): a lock after wrong codes or a
+  // refused send-otp; Continue stays off for that number until it ends.
+  const stored = useSignInWait(complete ? formatMobile(country, digits) : null).wait;
+  const until = Math.max(waitUntil ?? 0, stored?.until ?? 0) || null;
+  const waitNow = useNow(until !== null && Date.now() < until);
+  const waitLeft = secondsUntil(until, waitNow);
+  const waitTextId = stored?.kind === 'locked' && stored.until >= (waitUntil ?? 0) ? 'error.otpConfirm.locked' : 'error.otpRequest.wait';
+  const problem = phoneInputProblem(digits, country);
 
   // A signed-out start renders before the database is read: a number kept by 'edit mobile'
   // arrives a moment later, and fills the field if the user has not typed yet.
@@ -61,11 +77,12 @@ export default function LoginScreen() {
   }, [digits.length > 0]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async () => {
-    if (!complete || busy) return;
+    if (!complete || busy || waitLeft > 0) return;
     setBusy(true);
     const result = await requestOtp(formatMobile(country, digits));
     setBusy(false);
     if (result.ok) void navigate({ to: '/otp-verification' });
+    else if (result.error.retryAfterSeconds !== undefined) setWaitUntil(Date.now() + result.error.retryAfterSeconds * 1000);
     else showError(result.error);
   };
 
@@ -79,6 +96,20 @@ export default function LoginScreen() {
       void navigate({ to: '/otp-verification' });
     }
   }, [requestStatus, flow.doc.otpRequested, busy, navigate]);
+
+  const problemText = (() => {
+    if (problem === 'start') {
+      return intl.formatMessage(
+        { id: 'login.phone.error.start' },
+        { country: countryName(country.iso, intl.locale, country.name), digits: intl.formatList(country.mobileStarts, { type: 'disjunction' }) },
+      );
+    }
+    if (problem === 'country') {
+      const served = COUNTRIES.map((c) => intl.formatMessage({ id: 'login.phone.countryOption' }, { country: countryName(c.iso, intl.locale, c.name), dialCode: c.dialCode }));
+      return intl.formatMessage({ id: 'login.phone.error.country' }, { countries: intl.formatList(served, { type: 'conjunction' }) });
+    }
+    return undefined;
+  })();
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -109,6 +140,7 @@ export default function LoginScreen() {
             countryLabel={intl.formatMessage({ id: 'login.phone.country' })}
             clearLabel={intl.formatMessage({ id: 'login.phone.clear' })}
             hint={intl.formatMessage({ id: 'login.phone.hint' }, { count: country.digitCount })}
+            error={problemText}
             countries={countries}
             country={country.iso}
             onCountryChange={(iso) => {
@@ -118,7 +150,11 @@ export default function LoginScreen() {
               inputRef.current?.focus();
             }}
             value={digits}
-            onValueChange={(raw) => setDigits(sanitizePhoneInput(raw, country))}
+            onValueChange={(raw) => {
+              const read = readPhoneInput(raw, country);
+              setCountry(read.country);
+              setDigits(read.text);
+            }}
             onClear={() => {
               setDigits('');
               inputRef.current?.focus();
@@ -130,7 +166,8 @@ export default function LoginScreen() {
             readOnly={busy}
             inputRef={inputRef}
           />
-          <Button type="submit" block disabled={!complete} pending={busy} className="login__continue">
+          {waitLeft > 0 && <WaitCountdown key={waitTextId} className="login__wait" textId={waitTextId} secondsLeft={waitLeft} />}
+          <Button type="submit" block disabled={!complete || waitLeft > 0} pending={busy} className="login__continue">
             {intl.formatMessage({ id: busy ? 'login.continue.pending' : 'login.continue' })}
           </Button>
           <p className="login__note">{intl.formatMessage({ id: 'login.note' })}</p>

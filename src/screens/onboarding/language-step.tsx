@@ -5,12 +5,14 @@ import { LANGUAGES, type LanguageCode } from '../../i18n/languages';
 import { ChoiceCards } from '../../ui/choice-cards';
 import { languageChoices } from '../shared/language-choices';
 import { StepHeading } from './step-heading';
+import { useLanguageNameFonts } from '../shared/use-language-name-fonts';
 
 /** Five big cards, each language in its own script; a tap switches the app at once. */
 export function LanguageStep({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
   const intl = useIntl();
   const lang = useAppLanguage();
   const [busy, setBusy] = useState(false);
+  useLanguageNameFonts();
   const choose = async (code: LanguageCode) => {
     setBusy(true);
     try {

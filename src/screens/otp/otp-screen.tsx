@@ -1,13 +1,20 @@
 // The OTP screen (spec part 1 §2, §4, §5): four boxes driven by the domain's reducer
 // (otp-input.ts), auto-submit, red text when the code is wrong, and a resend control that
 // opens 59 s after the code was sent (from auth-flow.otpSentAt, so a reload keeps the count).
+// After a refused code the boxes empty and focus returns to the first, so the next code is typed
+// afresh and sent once (each submission is one try on the server). A lock or a burnt code with
+// Retry-After shows the wait counting down; while a number is locked the boxes take nothing.
+// A lock and a refused Resend's wait are kept per number ('sign-in-waits', useSignInWait), so a
+// reload keeps the countdown and the boxes / Resend off until it ends. The countdowns are
+// announced once (WaitCountdown), not every second.
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { OTP_RESEND_WAIT_MS } from '../../domain/constants';
 import { restoreAppError } from '../../domain/errors';
 import type { AppError } from '../../domain/error-types';
 import { initialOtpState, otpReducer, otpValue, type OtpAction } from '../../domain/otp-input';
-import { editMobile, resendOtp, useAuthFlow, verifyOtp } from '../../db/ui-surface';
+import { editMobile, endSignInWaitOf, resendOtp, useAuthFlow, useSignInWait, verifyOtp } from '../../db/ui-surface';
+import { secondsUntil } from '../../domain/sign-in-wait';
 import { useShowError } from '../../app/dialog-queue';
 import { Button } from '../../ui/button';
 import { OtpBoxes } from '../../ui/otp-boxes';
@@ -15,6 +22,7 @@ import { Spinner } from '../../ui/spinner';
 import { Brand } from '../shared/brand';
 import { LanguageSwitcher } from '../shared/language-switcher';
 import { formatCountdown, formatMobileForDisplay, resendSecondsLeft } from './format-mobile';
+import { WaitCountdown } from '../shared/wait-countdown';
 import { useNow } from './use-now';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { useOnline } from '../shared/use-online';
@@ -32,16 +40,57 @@ export default function OtpScreen() {
   const [error, setError] = useState<AppError | null>(() =>
     flow.doc.confirmStatus === 'rejected' && flow.doc.error ? restoreAppError(flow.doc.error) : null,
   );
+  const mobile = flow.doc.mobile ?? '';
+  // The number's wait kept across reloads: a lock (boxes off) or a refused Resend (Resend off).
+  const stored = useSignInWait(mobile || null).wait;
+  // When the error's Retry-After wait ends (epoch ms), or null.
+  const [waitUntil, setWaitUntil] = useState<number | null>(null);
+  const lockUntil = error?.status === 423 && waitUntil !== null ? waitUntil : stored?.kind === 'locked' ? stored.until : null;
+  // A Resend refused with Retry-After (423 / 429): when that wait ends (epoch ms); Resend stays off.
+  const [resendUntil, setResendUntil] = useState<number | null>(null);
+  const resendBlockUntil = resendUntil ?? (stored?.kind === 'request' ? stored.until : null);
+  const waitNow = useNow([waitUntil, lockUntil, resendBlockUntil].some((t) => t !== null && Date.now() < t));
+  const waitLeft = secondsUntil(waitUntil, waitNow);
+  const lockLeft = secondsUntil(lockUntil, waitNow);
+  const locked = lockLeft > 0;
+  const resendWaitLeft = secondsUntil(resendBlockUntil, waitNow);
   const submitted = useRef(state.submitSeq);
   const online = useOnline();
 
   const sentAt = flow.doc.otpSentAt;
   const now = useNow(sentAt !== null && Date.now() < sentAt + OTP_RESEND_WAIT_MS);
   const secondsLeft = resendSecondsLeft(sentAt, now, OTP_RESEND_WAIT_MS);
-  const mobile = flow.doc.mobile ?? '';
+
+  // A wait seen to end is forgotten: a lock's text goes, the boxes and Resend come back.
+  const lockRunning = lockLeft > 0;
+  const sawLock = useRef(false);
+  useEffect(() => {
+    if (lockRunning) sawLock.current = true;
+    else if (sawLock.current) {
+      sawLock.current = false;
+      setError((e) => (e?.status === 423 ? null : e));
+      setWaitUntil(null);
+      if (mobile) void endSignInWaitOf(mobile, 'locked');
+    }
+  }, [lockRunning, mobile]);
+  const resendBlocked = resendWaitLeft > 0;
+  const sawResendWait = useRef(false);
+  useEffect(() => {
+    if (resendBlocked) sawResendWait.current = true;
+    else if (sawResendWait.current) {
+      sawResendWait.current = false;
+      setResendUntil(null);
+      if (mobile) void endSignInWaitOf(mobile, 'request');
+    }
+  }, [resendBlocked, mobile]);
 
   const act = (action: OtpAction) => {
-    if (action.type !== 'focus') setError(null);
+    if (action.type !== 'focus') {
+      // A code being checked takes no more input: a digit changed now would send another try.
+      if (verifying) return;
+      setError(null);
+      setWaitUntil(null);
+    }
     dispatch(action);
   };
 
@@ -64,8 +113,14 @@ export default function OtpScreen() {
       if (!mounted.current) return;
       setVerifying(false);
       if (result.ok) return; // signed in: the route guard moves on to onboarding or home
-      // A wrong code shows inline (red); no network or a server failure shows a dialog.
-      if (!showError(result.error)) setError(result.error);
+      // A wrong code shows inline (red), and the boxes empty for the next try; no network or a
+      // server failure shows a dialog and keeps the digits.
+      if (!showError(result.error)) {
+        setError(result.error);
+        const wait = result.error.retryAfterSeconds;
+        setWaitUntil(wait !== undefined ? Date.now() + wait * 1000 : null);
+        dispatch({ type: 'reset' });
+      }
     });
   }, [state.submitSeq, code, showError]);
 
@@ -76,13 +131,30 @@ export default function OtpScreen() {
     if (result.ok) {
       dispatch({ type: 'reset' });
       setError(null);
+      setWaitUntil(null);
       setNotice(intl.formatMessage({ id: 'otp.resend.done' }));
+    } else if (result.error.retryAfterSeconds !== undefined) {
+      setResendUntil(Date.now() + result.error.retryAfterSeconds * 1000);
     } else {
       showError(result.error);
     }
   };
 
-  const errorText = error ? intl.formatMessage({ id: error.textId ?? 'error.otpConfirm.default' }, error.values) : null;
+  // A running wait with its countdown: the lock (also after a reload), or a burnt code's wait.
+  const errorWait: { textId: string; values?: Record<string, string | number>; secondsLeft: number } | null = locked
+    ? { textId: 'error.otpConfirm.locked', secondsLeft: lockLeft }
+    : error && error.retryAfterSeconds !== undefined && waitUntil !== null && waitLeft > 0
+      ? { textId: error.textId ?? 'error.otpConfirm.default', ...(error.values ? { values: error.values } : {}), secondsLeft: waitLeft }
+      : null;
+
+  const errorText = (() => {
+    if (errorWait) return intl.formatMessage({ id: errorWait.textId }, { ...errorWait.values, time: formatCountdown(errorWait.secondsLeft) });
+    if (!error) return null;
+    if (error.retryAfterSeconds === undefined || waitUntil === null) return intl.formatMessage({ id: error.textId ?? 'error.otpConfirm.default' }, error.values);
+    if (waitLeft > 0) return intl.formatMessage({ id: error.textId ?? 'error.otpConfirm.default' }, { ...error.values, time: formatCountdown(waitLeft) });
+    // the wait is over: a lock is lifted; a burnt code still does not work
+    return error.afterWaitTextId ? intl.formatMessage({ id: error.afterWaitTextId }, error.values) : null;
+  })();
 
   return (
     <div className="otp">
@@ -118,7 +190,8 @@ export default function OtpScreen() {
             focus={state.focus}
             groupLabel={intl.formatMessage({ id: 'otp.group' })}
             digitLabel={(position, count) => intl.formatMessage({ id: 'otp.digit' }, { position, count })}
-            invalid={!!error}
+            invalid={!!errorText}
+            disabled={locked}
             errorId="otp-error"
             autoFocus
             onKey={(index, key) => act({ type: 'key', index, key })}
@@ -128,10 +201,14 @@ export default function OtpScreen() {
           />
 
           <div className="otp__status">
-            {errorText && (
-              <p id="otp-error" className="otp__error" role="alert">
-                {errorText}
-              </p>
+            {errorWait ? (
+              <WaitCountdown key={errorWait.textId} id="otp-error" className="otp__error" role="alert" textId={errorWait.textId} values={errorWait.values} secondsLeft={errorWait.secondsLeft} />
+            ) : (
+              errorText && (
+                <p id="otp-error" className="otp__error" role="alert">
+                  {errorText}
+                </p>
+              )
             )}
             {verifying && (
               <p className="otp__verifying" role="status">
@@ -148,10 +225,11 @@ export default function OtpScreen() {
 
           <div className="otp__resend">
             <p className="otp__resend-question">{intl.formatMessage({ id: 'otp.resend.question' })}</p>
-            <Button variant="text" disabled={secondsLeft > 0} pending={resending} onClick={() => void resend()}>
+            <Button variant="text" disabled={secondsLeft > 0 || resendWaitLeft > 0} pending={resending} onClick={() => void resend()}>
               {intl.formatMessage({ id: 'otp.resend' })}
             </Button>
-            {secondsLeft > 0 && (
+            {resendWaitLeft > 0 && <WaitCountdown className="otp__countdown" textId="error.otpRequest.wait" secondsLeft={resendWaitLeft} />}
+            {secondsLeft > 0 && resendWaitLeft === 0 && (
               <p className="otp__countdown">
                 {intl.formatMessage({ id: 'otp.resend.wait' }, { time: formatCountdown(secondsLeft) })}
               </p>

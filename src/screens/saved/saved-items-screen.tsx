@@ -1,4 +1,4 @@
-// /saved-items (issue 5 part 5; spec part 1 §3 saved item, §7, §9 page size 8): the messages the
+// /saved-items (spec part 1 §3 saved item, §7, §9 page size 8): the messages the
 // user saved, newest first, with bot filter chips, "Load more" by 8, and unsave with undo.
 // Offline it shows what the 'saved-items' document kept from the last visit and says so.
 import { useCallback, useEffect, useState } from 'react';
@@ -17,12 +17,13 @@ import { PageHeader } from '../bots/page-header';
 import { UndoToast } from './undo-toast';
 import '../bots/bots.css';
 import './saved-items.css';
+import { useT } from '../shared/use-t';
 
 const ALL = 'all';
 
 export default function SavedItemsScreen() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const navigate = useNavigate();
   const { loaded, doc } = useSavedItems();
   const online = useSyncStatus().doc.online;
@@ -106,7 +107,7 @@ export default function SavedItemsScreen() {
       </main>
       <UndoToast
         undo={undoFor && !doc.notice ? { text: t('savedItems.unsaved'), label: t('savedItems.undo'), onUndo: () => { const id = undoFor; setUndoFor(null); void undoUnsaveSavedItem(id); } } : null}
-        notice={doc.notice ? { text: t(doc.notice.textId), label: t('savedItems.dismiss'), onDismiss: () => void dismissSavedItemsNotice() } : null}
+        notice={doc.notice ? { text: intl.formatMessage({ id: doc.notice.textId }), label: t('savedItems.dismiss'), onDismiss: () => void dismissSavedItemsNotice() } : null}
         onExpire={() => setUndoFor(null)}
       />
     </div>

@@ -1,24 +1,21 @@
 // /select-bot (spec part 1 §2): a chooser of the bots the user subscribed to; a tap opens the
 // bot's chat. It needs no call of its own: the subscribed bots are the conversations the chat
-// lists and recent activity keep in RxDB (archived, blocked and hidden ones left out), so it
-// works offline too.
+// lists and recent activity keep in RxDB, less those the Chat tab leaves out too
+// (use-listed-conversations.ts), so it works offline too.
 import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
-import { DEFAULT_REMOTE_FLAGS } from '../../api/remote-flags';
-import { useConversations } from '../../db/ui-surface';
-import { withoutHidden } from '../../domain/discovery';
 import { Avatar } from '../../ui/avatar';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
-import { visibleConversations } from '../home/conversation-preview';
+import { useListedConversations } from '../shared/use-listed-conversations';
 import './select-bot.css';
 
 export default function SelectBotScreen() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const conversations = useConversations();
+  const conversations = useListedConversations();
   const back = intl.formatMessage({ id: 'common.back' });
-  const bots = withoutHidden(visibleConversations(conversations.value), DEFAULT_REMOTE_FLAGS.hidden_bots);
+  const bots = conversations.shown;
   return (
     <div className="select-bot">
       <header className="select-bot__header">

@@ -1,22 +1,21 @@
-// Deleting the account (spec part 1 §7 delete-profile; issue 5 part 7): what is lost, a typed
+// Deleting the account (spec part 1 §7 delete-profile): what is lost, a typed
 // confirmation against slips, and on success every local copy is cleared and the user is signed
 // out (the delete-profile flow does both). It needs the server, so offline it says so.
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import { deleteProfile } from '../../db/ui-surface';
 import { Button } from '../../ui/button';
 import { useOnline } from '../shared/use-online';
 import { SubPageHeader } from './sub-page-header';
 import './settings.css';
+import { useT } from '../shared/use-t';
 
 export default function DeleteAccountScreen() {
-  const intl = useIntl();
   const navigate = useNavigate();
   const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const onDelete = async () => {
     setBusy(true);
     setFailed(false);

@@ -2,7 +2,6 @@
 // language, read through the engine into the 'app-faqs' local document, so they show offline
 // after the first read. Offline before any read, the page says to connect once.
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
 import { loadAppFaqs } from '../../db/commands';
 import { useAppFaqs, useAppLanguage } from '../../db/hooks';
 import { useOnline } from '../shared/use-online';
@@ -10,16 +9,16 @@ import { SubPageHeader } from './sub-page-header';
 // settings.css too: opened directly (a link, a reload) the settings chunk's styles are not loaded
 import './settings.css';
 import './feedback.css';
+import { useT } from '../shared/use-t';
 
 export default function FaqsScreen() {
-  const intl = useIntl();
   const online = useOnline();
   const language = useAppLanguage().doc?.code ?? 'en';
   const { loaded, faqs } = useAppFaqs(language);
   useEffect(() => {
     if (online) void loadAppFaqs(language);
   }, [language, online]);
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   return (
     <div className="settings">
       <SubPageHeader title={t('faqs.title')} />

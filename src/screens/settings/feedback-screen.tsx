@@ -1,9 +1,8 @@
-// /feedback (spec part 1 §2 settings, §7 send-feedback; issue 5 part 7): like or dislike, the text
+// /feedback (spec part 1 §2 settings, §7 send-feedback): like or dislike, the text
 // with a counter, an optional email and an optional screenshot. Online only: offline the screen
 // says feedback needs the internet and the send button stays off (feedback is not queued). A
 // refusal shows 'Error sending feedback' (§8) as a toast; success thanks the user and goes back.
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import { sendFeedback } from '../../db/commands';
 import { isShownBySyncStatus } from '../../db/ui-surface';
@@ -17,15 +16,15 @@ import { SubPageHeader } from './sub-page-header';
 // settings.css too: opened directly (a link, a reload) the settings chunk's styles are not loaded
 import './settings.css';
 import './feedback.css';
+import { useT } from '../shared/use-t';
 
 // The same rule the server applies (z.email): something@something.tld, no spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export default function FeedbackScreen() {
-  const intl = useIntl();
   const navigate = useNavigate();
   const online = useOnline();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [doesLike, setDoesLike] = useState<boolean | null>(null);
   const [content, setContent] = useState('');
   const [email, setEmail] = useState('');

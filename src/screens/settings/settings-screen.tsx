@@ -1,9 +1,8 @@
-// Settings (spec part 1 §2 "Settings sub-menu", §3 auto-download and font settings; issue 5 part
-// 7): language, text size (slider) and bold text with confirm/decline, which media download by
+// Settings (spec part 1 §2 "Settings sub-menu", §3 auto-download and font settings):
+// language, text size (slider) and bold text with confirm/decline, which media download by
 // themselves, the version, and the account (logout, delete account). Every choice is a local
 // preference applied at once, so the screen works the same offline; logout says so when offline.
 import { useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { updateSettings } from '../../db/commands';
 import { logout, useSettings } from '../../db/ui-surface';
@@ -16,16 +15,19 @@ import { Button } from '../../ui/button';
 import { LanguageSwitcher } from '../shared/language-switcher';
 import { PageHeader } from '../shared/page-header';
 import './settings.css';
+import type { MessageId } from '../../i18n/load-messages';
+import { useT } from '../shared/use-t';
+
+const MEDIA_KIND_LABEL: Readonly<Record<AutoDownloadKind, MessageId>> = { Photo: 'settings.media.photo', Audio: 'settings.media.audio', Video: 'settings.media.video' };
 
 export default function SettingsScreen() {
-  const intl = useIntl();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const settings = useSettings().doc;
   // The text sub-menu applies changes at once; Decline restores what it was when opened.
   const opened = useRef({ sizeScale: settings.sizeScale, boldText: settings.boldText, weightScale: settings.weightScale });
   const [textDirty, setTextDirty] = useState(false);
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
 
   const setText = (patch: Partial<typeof opened.current>) => {
     setTextDirty(true);
@@ -82,7 +84,7 @@ export default function SettingsScreen() {
           <p className="settings-card__hint">{t('settings.media.hint')}</p>
           {AUTO_DOWNLOAD_KINDS.map((kind) => (
             <label key={kind} className="settings-row settings-row--switch">
-              <span>{t(`settings.media.${kind.toLowerCase()}`)}</span>
+              <span>{t(MEDIA_KIND_LABEL[kind])}</span>
               <input type="checkbox" role="switch" checked={kinds.includes(kind)} onChange={() => toggleKind(kind)} />
             </label>
           ))}

@@ -1,19 +1,18 @@
 // /terms-of-use-menu (spec part 1 §2 settings): short terms of use, translated, and a link to the
 // privacy policy at the remote flag privacy_policy_url. Its default names this very page, so then
 // the link goes to the privacy section below. All local: the page works the same offline.
-import { useIntl } from 'react-intl';
 import { useRemoteFlags } from '../../db/hooks';
 import { SubPageHeader } from './sub-page-header';
 // settings.css too: opened directly (a link, a reload) the settings chunk's styles are not loaded
 import './settings.css';
 import './feedback.css';
+import { useT } from '../shared/use-t';
 
 const TERMS_PATH = '/terms-of-use-menu';
 const SECTIONS = ['use', 'content', 'bots', 'changes'] as const;
 
 export default function TermsScreen() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const privacyUrl = useRemoteFlags().privacy_policy_url;
   const here = privacyUrl === '' || privacyUrl === TERMS_PATH;
   const external = /^https?:\/\//.test(privacyUrl);

@@ -7,6 +7,7 @@ import { LANGUAGES, languageOption, type LanguageCode } from '../../i18n/languag
 import { Dialog } from '../../ui/dialog';
 import { ChoiceCards } from '../../ui/choice-cards';
 import { languageChoices } from './language-choices';
+import { useLanguageNameFonts } from './use-language-name-fonts';
 import './language-switcher.css';
 
 export interface LanguageSwitcherProps {
@@ -21,6 +22,7 @@ export function LanguageSwitcher({ tone = 'plain' }: LanguageSwitcherProps) {
   const lang = useAppLanguage();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  useLanguageNameFonts(open);
   const current = languageOption(lang.doc?.code);
   const choose = async (code: LanguageCode) => {
     setBusy(true);

@@ -16,6 +16,7 @@ import { OfflineBanner } from '../../ui/offline-banner';
 import { QuantityStepper } from '../../ui/quantity-stepper';
 import { Spinner } from '../../ui/spinner';
 import { Toast } from '../../ui/toast';
+import { ImageView } from '../chat/media-message';
 import { useOnline } from '../shared/use-online';
 import { CustomizeSheet } from './customize-sheet';
 import { NoShop } from './no-shop';
@@ -74,6 +75,7 @@ function Catalog({ bot, catalogId }: { bot: string; catalogId: string | undefine
               const customizable = product.customization_steps.length > 0;
               return (
                 <li key={product.id} className="product">
+                  {product.image && <div className="product__picture"><ImageView media={product.image} alt={product.name} /></div>}
                   <div className="product__text">
                     <h2 className="product__name">{product.name}</h2>
                     <p className="product__description">{product.description}</p>

@@ -1,7 +1,7 @@
 // A multi_select_button message's answer: options toggle (several may be chosen), an optional
 // typed answer when the bot allows one, then a solid Send (double taps ignored for 300 ms). The
 // reply rule (option order, custom text only when non-blank, one option at least) is
-// src/domain/multi-select.ts.
+// src/domain/multi-select.ts. An answered one shows the options it chose, pressed and disabled.
 import { useId, useState } from 'react';
 import { multiSelectReply, toggleIndex, type MultiSelectReply } from '../../domain/multi-select';
 import type { OptionLayout } from '../../domain/option-layout';
@@ -12,13 +12,17 @@ export interface MultiSelectProps {
   options: readonly { index: number; label: string; icon?: string }[];
   layout: OptionLayout;
   disabled: boolean;
+  /** The answer's options, once answered (shown chosen). */
+  chosen?: readonly number[] | undefined;
   allowCustom: boolean;
   labels: { group: string; custom: string; send: string; hint: string };
   onSend: (reply: MultiSelectReply) => void;
+  /** id of a text that says why the options are off (e.g. the bot is blocked): aria-describedby */
+  describedBy?: string | undefined;
 }
 
-export function MultiSelect({ options, layout, disabled, allowCustom, labels, onSend }: MultiSelectProps) {
-  const [selected, setSelected] = useState<number[]>([]);
+export function MultiSelect({ options, layout, disabled, chosen, allowCustom, labels, onSend, describedBy }: MultiSelectProps) {
+  const [selected, setSelected] = useState<number[]>(() => [...(chosen ?? [])]);
   const [text, setText] = useState('');
   const customId = useId();
   const reply = multiSelectReply(options.map((o) => o.index), selected, { allowed: allowCustom, text });
@@ -38,6 +42,7 @@ export function MultiSelect({ options, layout, disabled, allowCustom, labels, on
               className={`msg-option${on ? ' msg-option--selected' : ''}`}
               aria-pressed={on}
               disabled={disabled}
+              aria-describedby={describedBy}
               onClick={() => setSelected((s) => toggleIndex(s, o.index))}
             >
               {o.icon ? <img className="msg-option__icon" src={o.icon} alt="" width={20} height={20} /> : null}

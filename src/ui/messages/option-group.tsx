@@ -22,9 +22,11 @@ export interface OptionGroupProps {
   onChoose: (key: string) => void;
   /** Shown under the options when they are disabled because time ran out. */
   note?: string | null;
+  /** id of a text that says why the options are off (e.g. the bot is blocked): aria-describedby */
+  describedBy?: string | undefined;
 }
 
-export function OptionGroup({ options, layout, disabled, label, onChoose, note }: OptionGroupProps) {
+export function OptionGroup({ options, layout, disabled, label, onChoose, note, describedBy }: OptionGroupProps) {
   const { selectedKey, press } = useOutlinedPress();
   return (
     <div className="msg-options-wrap">
@@ -36,6 +38,7 @@ export function OptionGroup({ options, layout, disabled, label, onChoose, note }
             className={`msg-option${selectedKey === o.key ? ' msg-option--selected' : ''}`}
             aria-pressed={selectedKey === o.key}
             disabled={disabled}
+            aria-describedby={describedBy}
             onClick={() => press(o.key, () => onChoose(o.key))}
           >
             {o.icon ? <img className="msg-option__icon" src={o.icon} alt="" width={20} height={20} /> : null}

@@ -1,6 +1,7 @@
 // Launches Debian's Chromium through playwright-core (no browser download is possible here)
 // and runs axe-core inside pages. One browser per test file; a fresh context per test.
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 
@@ -29,12 +30,26 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Waits for the page's running animations (a dialog's fade-in) to finish. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
+/** A screenshot named `name` in the folder SHOTS names, when it names one (nothing otherwise). */
+export async function shotIfAsked(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await settleAnimations(page);
+  await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }
 
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   // Colour contrast read during a dialog's fade-in is not what a person sees: let it settle.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await settleAnimations(page);
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;

@@ -25,6 +25,8 @@ export interface ChatClient {
   signIn(mobile: string, code: (mobile: string) => string | undefined): Promise<void>;
   /** the page's send: outbox entry and pending message, then a nudge */
   sendText(botUuid: string, body: string): Promise<string>;
+  /** Hands `data` to the engine as if the server had sent it on each open socket (a frame the server would never send). */
+  injectFrame(data: string): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ export interface ChatClientOptions {
   /** no live socket: the outbox uses the webhook alone */
   noSocket?: boolean;
   now?: () => number;
+  /** wraps the engine's fetch (e.g. to lose an answer after the server has acted on the request) */
+  wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
 }
 
 export async function startChatClient(opts: ChatClientOptions): Promise<ChatClient> {
@@ -47,7 +51,7 @@ export async function startChatClient(opts: ChatClientOptions): Promise<ChatClie
   const engine = createInProcessEngine(db, {
     origin: opts.origin,
     versionName: 'it',
-    fetch: (input, init) => (connectivity.isOnline() ? fetch(input, init) : Promise.reject(new TypeError('fetch failed'))),
+    fetch: (opts.wrapFetch ?? ((f) => f))((input, init) => (connectivity.isOnline() ? fetch(input, init) : Promise.reject(new TypeError('fetch failed')))),
     clock: opts.now ? { ...systemClock, now: opts.now } : systemClock,
     connectivity,
     timings: { retryMs: 50, ...opts.timings },
@@ -87,6 +91,10 @@ export async function startChatClient(opts: ChatClientOptions): Promise<ChatClie
       const id = await enqueueMessage(db, { botUuid, payload: { type: 'text', text: { body } }, owner: client.mobile ?? '', now: Date.now() });
       void engine.invoke('syncNow');
       return id;
+    },
+    injectFrame(data) {
+      // ws's onmessage getter answers the engine's own handler
+      for (const ws of sockets) (ws as unknown as WebSocketLike).onmessage?.({ data });
     },
     async close() {
       await engine.close();

@@ -100,9 +100,8 @@ export function freshMobile(country: CountryIso = 'IN'): string {
   const c = countryByIso(country);
   if (!c) throw new Error(`unknown country ${country}`);
   for (;;) {
-    // Realistic leading digits: 6-9 in India, 8-9 in Singapore, 6/8/9 in Thailand.
-    const first = { IN: '6789', SG: '89', TH: '689' }[country];
-    let digits = first[randomInt(0, first.length)]!;
+    // Realistic leading digits: the country's mobile first digits (src/domain/countries.ts).
+    let digits = c.mobileStarts[randomInt(0, c.mobileStarts.length)]!;
     while (digits.length < c.digitCount) digits += String(randomInt(0, 10));
     const mobile = c.dialCode + digits;
     if (!used.has(mobile)) {

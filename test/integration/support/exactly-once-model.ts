@@ -5,7 +5,12 @@
 //   1. the server holds, per conversation, exactly the sent client ids, in send order, once each;
 //   2. every sent message exists once on the device, sent or delivered;
 //   3. no message's status ever moved backwards (canMoveStatus), and none failed (nothing is
-//      refused in this model).
+//      refused in this model);
+//   4. (issue 12) the actions mixed in with the sends (bot reports and archive toggles, message
+//      ratings and saves, cart edits) all leave the one action queue, each applied on the server
+//      once and in its ordering key's order: every report stored once, in queueing order; each
+//      bot's archive flag as its last toggle said; each message's rating the last one given; the
+//      saved messages exactly those saved; the cart holding exactly the edits queued.
 //
 // Used by test/integration/exactly-once.property.test.ts (fast-check draws and shrinks the
 // schedules) and, through that test, by `npm run soak`.
@@ -23,6 +28,10 @@ import type { ChatMessage } from '../../../src/api/messages';
 import { openDatabase, type AppDatabase } from '../../../src/db/database';
 import { ensureSession, getLocalDoc } from '../../../src/db/local-store';
 import { enqueueMessage } from '../../../src/db/outbox-store';
+import { enqueueAction } from '../../../src/db/action-queue';
+import { enqueueBotAction } from '../../../src/db/bot-action-queue';
+import { enqueueCartEdit } from '../../../src/db/cart-view';
+import { orderKey } from '../../../src/db/schemas';
 import type { OutboxDoc } from '../../../src/db/schemas';
 import { canMoveStatus, type MessageStatus } from '../../../src/domain/message-status';
 import { uuidv7 } from '../../../src/domain/uuidv7';
@@ -30,7 +39,9 @@ import { createConnectivity } from '../../../src/sync/chat-sync';
 import { createInProcessEngine, type Engine } from '../../../src/sync/engine';
 import type { WebSocketLike } from '../../../src/sync/live-connection';
 import { createServer, type Server } from '../../../server/app';
-import { ECHO_BOT_ID, SLOW_BOT_ID } from '../../../server/bots/registry';
+import { ECHO_BOT_ID, SHOP_BOT_ID, SLOW_BOT_ID } from '../../../server/bots/registry';
+import { storeMessage } from '../../../server/bots/store';
+import { REPORT_REASONS } from '../../../server/bot-profile/seed';
 import { openDb, type Db } from '../../../server/db/db';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { fakeIndexedDb, freshDbName } from '../../unit/db/helpers/fake-db';
@@ -52,6 +63,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export interface Harness {
   proxy: FaultProxy;
+  /** the server's database (kept across restarts): the checks of the actions read it */
+  serverDb: Db;
   /** the current server's base URL (direct, not through the proxy) */
   serverUrl(): string;
   lastCode(mobile: string): string | undefined;
@@ -93,6 +106,7 @@ export async function startHarness(opts: { slowBotDelayMs?: number } = {}): Prom
 
   return {
     proxy,
+    serverDb: db,
     serverUrl: () => current.url,
     lastCode: (mobile) => codes.get(mobile),
     async restartServer(downMs) {
@@ -218,7 +232,19 @@ export type Cmd =
   | { kind: 'restartServer'; downMs: number }
   | { kind: 'restartEngine' }
   | { kind: 'syncNow' }
-  | { kind: 'wait'; ms: number };
+  | { kind: 'wait'; ms: number }
+  /** (issue 12) actions of the one action queue, mixed in with the sends */
+  | { kind: 'report'; bot: BotName }
+  | { kind: 'archive'; bot: BotName; on: boolean }
+  | { kind: 'rate'; bot: BotName; value: 1 | -1 }
+  | { kind: 'save'; bot: BotName; message: number }
+  | { kind: 'cartAdd' };
+
+/** Bot messages seeded per conversation at the start of a schedule (rated and saved by the actions). */
+const SEEDED_MESSAGES = 3;
+/** The server's max quantity of the product the cart edits add (more would be refused). */
+const CART_ADDS_MAX = 5;
+const CART_PRODUCT = { catalog_id: 'saathi-grocery', product_id: 'toor-dal-1kg' } as const;
 
 const botArb = fc.constantFrom<BotName>('echo', 'slow');
 const textArb = fc.string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' }).map((s) => `t ${s.replace(/['\\]/g, '_')}`.trim());
@@ -234,6 +260,11 @@ export const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'restartEngine' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'syncNow' as const }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 250 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('report' as const), bot: botArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('archive' as const), bot: botArb, on: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('rate' as const), bot: botArb, value: fc.constantFrom(1 as const, -1 as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('save' as const), bot: botArb, message: fc.integer({ min: 0, max: SEEDED_MESSAGES - 1 }) }) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'cartAdd' as const }) },
 );
 
 export const scheduleArb = (minLength = 5, maxLength = 25): fc.Arbitrary<Cmd[]> => fc.array(cmdArb, { minLength, maxLength });
@@ -248,6 +279,10 @@ export function describeSchedule(cmds: readonly Cmd[]): string {
       case 'online': return c.online ? 'online' : 'offline';
       case 'restartServer': return `restartServer(${c.downMs})`;
       case 'wait': return `wait(${c.ms})`;
+      case 'report': return `report(${c.bot})`;
+      case 'archive': return `${c.on ? 'archive' : 'unarchive'}(${c.bot})`;
+      case 'rate': return `rate(${c.bot},${c.value})`;
+      case 'save': return `save(${c.bot},${c.message})`;
       default: return c.kind;
     }
   }).join(' ');
@@ -260,8 +295,9 @@ const SETTLE_MS = 10_000;
 
 async function outboxState(db: AppDatabase): Promise<string> {
   const left = (await db.outbox.find().exec()).map((d) => `${d.id} ${d.state} attempts=${d.attempts} next=${d.next_attempt_at - Date.now()}ms err=${d.last_error ?? ''}`);
+  const actions = (await db.actions.find().exec()).map((d) => `${d.kind} ${d.order_key} ${d.status} attempts=${d.attempts} next=${d.next_attempt_at - Date.now()}ms err=${d.last_error ?? ''}`);
   const sync = await getLocalDoc(db, 'sync-status');
-  return `outbox [${left.join('; ')}], socketState ${String(sync?.socketState)}`;
+  return `outbox [${left.join('; ')}], actions [${actions.join('; ')}], socketState ${String(sync?.socketState)}`;
 }
 
 /**
@@ -273,6 +309,15 @@ export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<voi
   h.proxy.resetAll();
   const dbName = freshDbName('exactly-once');
   const expected: Record<BotName, string[]> = { echo: [], slow: [] };
+  // the actions' expectations (issue 12)
+  const reports: Record<BotName, string[]> = { echo: [], slow: [] };
+  const archived: Partial<Record<BotName, boolean>> = {};
+  const ratings: Partial<Record<BotName, number>> = {};
+  const saved = new Set<string>();
+  let cartAdds = 0;
+  const seeded: Record<BotName, string[]> = { echo: [], slow: [] };
+  let userUuid = '';
+  let actionCount = 0;
   const statuses = new Map<string, MessageStatus[]>();
   const engineErrors: unknown[] = [];
   let closing = false;
@@ -326,6 +371,14 @@ export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<voi
     const session = await getLocalDoc(client.db, 'session');
     mobile = session?.mobile ?? m;
     token = session?.token ?? '';
+    // bot messages to rate and save (stored on the server as the bots would)
+    userUuid = (await h.serverDb.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile = $1', [mobile]))[0]!.user_uuid;
+    for (const bot of Object.keys(BOTS) as BotName[]) {
+      for (let i = 0; i < SEEDED_MESSAGES; i++) {
+        const { row } = await h.serverDb.transaction((tx) => storeMessage(tx, { userUuid, botUuid: BOTS[bot], sender: 'bot', type: 'text', payload: { text: { body: `seeded ${i}` }, rating_type: 'thumbs' } }, Date.now()));
+        seeded[bot].push(row.sk);
+      }
+    }
 
     for (const cmd of cmds) {
       if (DEBUG) console.log(`exactly-once: ${Date.now() - t0} ms: ${describeSchedule([cmd])}`);
@@ -371,6 +424,40 @@ export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<voi
         case 'wait':
           await sleep(cmd.ms);
           break;
+        case 'report': {
+          actionCount += 1;
+          const description = `report ${actionCount}`;
+          await enqueueBotAction(client.db, BOTS[cmd.bot], { kind: 'report', reason_uuid: REPORT_REASONS[0]!.reason_uuid, email: '', description, block: false, before: {} }, Date.now());
+          reports[cmd.bot].push(description);
+          break;
+        }
+        case 'archive':
+          await enqueueBotAction(client.db, BOTS[cmd.bot], { kind: 'flag', action: { kind: cmd.on ? 'archive' : 'unarchive' }, before: {} }, Date.now());
+          archived[cmd.bot] = cmd.on;
+          break;
+        case 'rate': {
+          // the page's rateMessage, on the bot's first seeded message
+          const sk = seeded[cmd.bot][0]!;
+          const intentId = `rate:${BOTS[cmd.bot]}:${sk}:0`;
+          await enqueueAction(client.db, 'message-intent', orderKey.messageIntent(intentId), { intent_id: intentId, kind: 'rate', bot_uuid: BOTS[cmd.bot], sk, value: cmd.value }, Date.now());
+          ratings[cmd.bot] = cmd.value;
+          break;
+        }
+        case 'save': {
+          const sk = seeded[cmd.bot][cmd.message]!;
+          if (saved.has(sk)) break;
+          const intentId = `save:${BOTS[cmd.bot]}:${sk}:0`;
+          await enqueueAction(client.db, 'message-intent', orderKey.messageIntent(intentId), { intent_id: intentId, kind: 'save', bot_uuid: BOTS[cmd.bot], sk, value: 0 }, Date.now());
+          saved.add(sk);
+          break;
+        }
+        case 'cartAdd': {
+          if (cartAdds >= CART_ADDS_MAX) break;
+          const queued = await enqueueCartEdit(client.db, SHOP_BOT_ID, { kind: 'add', ...CART_PRODUCT, customizations: [] });
+          if (!queued.ok || !queued.value) throw new Error(`a cart edit was not queued: ${JSON.stringify(queued)}`);
+          cartAdds += 1;
+          break;
+        }
       }
     }
 
@@ -387,7 +474,8 @@ export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<voi
     const healedAt = Date.now();
     let deadline = healedAt + DRAIN_DEADLINE_MS;
     for (;;) {
-      const left = await client.db.outbox.find().exec();
+      // the outbox and the one action queue both drain
+      const left = [...await client.db.outbox.find().exec(), ...await client.db.actions.find().exec()];
       if (left.length === 0) break;
       const due = Math.max(0, ...left.map((d) => d.next_attempt_at));
       deadline = Math.max(deadline, due + DRAIN_DEADLINE_MS);
@@ -423,6 +511,35 @@ export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<voi
       }
       if (seq.includes('failed')) throw new PropertyFailure(`status of ${id} went ${seq.join(' → ')}: nothing is refused in this model`);
     }
+
+    // 4. the actions: each applied once, in its key's order (and none refused)
+    const notice = (await getLocalDoc(client.db, 'bot-actions'))?.notice;
+    if (notice) throw new PropertyFailure(`a bot action was refused: ${JSON.stringify(notice)}`);
+    for (const bot of Object.keys(BOTS) as BotName[]) {
+      const rows = await h.serverDb.query<{ description: string; created_at: string }>('SELECT description, created_at FROM bot_reports WHERE user_uuid = $1 AND bot_uuid = $2 ORDER BY created_at, description', [userUuid, BOTS[bot]]);
+      if (JSON.stringify([...rows.map((r) => r.description)].sort()) !== JSON.stringify([...reports[bot]].sort())) {
+        throw new PropertyFailure(`reports to ${bot}: expected ${JSON.stringify(reports[bot])} once each, got ${JSON.stringify(rows.map((r) => r.description))}`);
+      }
+      const at = new Map(rows.map((r) => [r.description, Number(r.created_at)]));
+      for (let i = 1; i < reports[bot].length; i++) {
+        if (at.get(reports[bot][i - 1]!)! > at.get(reports[bot][i]!)!) throw new PropertyFailure(`reports to ${bot} stored out of order: ${JSON.stringify(rows)}`);
+      }
+      if (archived[bot] !== undefined) {
+        const conv = await h.serverDb.query<{ archive_time: string | null }>('SELECT archive_time FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2', [userUuid, BOTS[bot]]);
+        if ((conv[0]?.archive_time != null) !== archived[bot]) throw new PropertyFailure(`${bot} archived should be ${String(archived[bot])} (the last toggle), is ${String(conv[0]?.archive_time)}`);
+      }
+      if (ratings[bot] !== undefined) {
+        const r = await h.serverDb.query<{ rating: number }>('SELECT rating FROM message_ratings mr JOIN messages m ON m.message_id = mr.message_id WHERE mr.user_uuid = $1 AND m.sk = $2', [userUuid, seeded[bot][0]]);
+        if (r[0]?.rating !== ratings[bot]) throw new PropertyFailure(`rating of ${bot}'s message should be the last given (${String(ratings[bot])}), is ${String(r[0]?.rating)}`);
+      }
+    }
+    const savedRows = await h.serverDb.query<{ sk: string }>('SELECT m.sk FROM saved_items s JOIN messages m ON m.message_id = s.message_id WHERE s.user_uuid = $1 AND s.unsaved_at IS NULL', [userUuid]);
+    if (JSON.stringify(savedRows.map((r) => r.sk).sort()) !== JSON.stringify([...saved].sort())) {
+      throw new PropertyFailure(`saved items: expected ${JSON.stringify([...saved])}, got ${JSON.stringify(savedRows.map((r) => r.sk))}`);
+    }
+    const cart = await h.serverDb.query<{ cart: { product_id: string; quantity: number }[] }>('SELECT cart FROM carts WHERE user_uuid = $1 AND bot_uuid = $2', [userUuid, SHOP_BOT_ID]);
+    const quantity = (cart[0]?.cart ?? []).filter((l) => l.product_id === CART_PRODUCT.product_id).reduce((n, l) => n + l.quantity, 0);
+    if (quantity !== cartAdds) throw new PropertyFailure(`cart: ${cartAdds} adds queued, the server's cart holds ${quantity}`);
 
     if (engineErrors.length > 0) throw new PropertyFailure(`engine command rejected: ${String(engineErrors[0])}`);
   } finally {

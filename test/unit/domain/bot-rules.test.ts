@@ -1,9 +1,9 @@
 // The bot-profile and bot-action rules: mutedTill, the vote rule (with a property over any
-// sequence of taps), compact numbers, the pin limit, and each action's effect and revert.
+// sequence of taps), the review text rule, the pin limit, and each action's effect and revert.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  applyFlagAction, applyVote, canPin, compactNumber, isMuted, isValidMuteDuration, mutedTill, MUTE_FOREVER, nextVote,
+  applyFlagAction, applyVote, canPin, isMuted, isValidMuteDuration, mutedTill, MUTE_FOREVER, nextVote, REVIEW_MAX_CHARS, reviewProblem,
   revertFlagAction, setVote, snapshotFor, voteFromWire, voteToWire, type BotFlags, type FlagAction, type Vote,
 } from '../../../src/domain/bot-rules';
 
@@ -71,12 +71,13 @@ describe('the vote rule', () => {
   });
 });
 
-describe('compactNumber', () => {
-  it.each([
-    [0, '0'], [7, '7'], [999, '999'], [1000, '1K'], [1250, '1.2K'], [1299, '1.2K'], [12_400, '12.4K'], [999_999, '999.9K'],
-    [1_000_000, '1M'], [1_560_000, '1.5M'], [-1500, '-1.5K'], [12.7, '12'],
-  ])('%d → %s', (n, text) => {
-    expect(compactNumber(n)).toBe(text);
+describe('reviewProblem', () => {
+  it('stops a blank review and one over the limit (after trimming), and passes the rest', () => {
+    expect(reviewProblem('')).toBe('empty');
+    expect(reviewProblem('  \n\t ')).toBe('empty');
+    expect(reviewProblem(' Good ')).toBeNull();
+    expect(reviewProblem(`  ${'a'.repeat(REVIEW_MAX_CHARS)}  `)).toBeNull();
+    expect(reviewProblem('a'.repeat(REVIEW_MAX_CHARS + 1))).toBe('tooLong');
   });
 });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_RECENT_SEARCHES, NEW_BOT_MAX_AGE_MS } from '../../../src/domain/constants';
-import { ALL_CATEGORIES, filterByCategory, isNewBot, localSearch, normaliseKeyword, pushRecentSearch, searchLists, withoutHidden } from '../../../src/domain/discovery';
+import { ALL_CATEGORIES, filterByCategory, isNewBot, localSearch, normaliseKeyword, searchKey, pushRecentSearch, searchLists, withoutHidden } from '../../../src/domain/discovery';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const DAY = 24 * 3600_000;
@@ -36,9 +36,12 @@ describe('search lists (spec part 1 §5)', () => {
   it('keeps type mini-app in mini apps except Competition Zone and Live Quiz (any case)', () => {
     expect(searchLists(items).miniApps.map((i) => i.name)).toEqual(['Rewards']);
   });
-  it('puts other types in neither list', () => {
-    const { bots, miniApps } = searchLists(items);
-    expect([...bots, ...miniApps].some((i) => i.type === 'feed')).toBe(false);
+  it('keeps Competition Zone and Live Quiz found, in the quizzes and competitions (issue 11)', () => {
+    expect(searchLists(items).contests.map((i) => i.name.toLocaleLowerCase('en'))).toEqual(expect.arrayContaining(['live quiz']));
+  });
+  it('puts other types in no list', () => {
+    const { bots, miniApps, contests } = searchLists(items);
+    expect([...bots, ...miniApps, ...contests].some((i) => i.type === 'feed')).toBe(false);
   });
 });
 
@@ -94,6 +97,12 @@ describe('offline search', () => {
     expect(localSearch(bots, 'farm').map((b) => b.name)).toEqual(['Kisan Mitra']);
     expect(localSearch(bots, 'शिक्षा', (id) => (id === 'education' ? 'शिक्षा' : id)).map((b) => b.name)).toEqual(['Vidya Tutor']);
     expect(localSearch(bots, '  ')).toEqual([]);
+  });
+  it('ignores accents and the nukta, not the vowel signs', () => {
+    expect(localSearch(bots, 'kisán').map((b) => b.name)).toEqual(['Kisan Mitra']);
+    expect(searchKey('ख़बर')).toBe(searchKey('खबर'));
+    expect(searchKey('किसान')).not.toBe(searchKey('कसान'));
+    expect(searchKey('  Kisan   MITRA ')).toBe('kisan mitra');
   });
 });
 

@@ -193,6 +193,30 @@ describe('OTP confirm errors', () => {
     expect(otpConfirmError(status)).toEqual({ key, status, textId });
   });
 
+  it('says "expired" only when the server gives that reason for its 412', () => {
+    expect(otpConfirmError(412, 'This code has expired', { reason: 'expired' })).toEqual({
+      key: 'otpConfirm412Expired', status: 412, message: 'This code has expired', textId: 'error.otpConfirm.expired',
+    });
+    for (const reason of ['used', 'burnt', 'no-code', undefined]) {
+      expect(otpConfirmError(412, 'x', reason ? { reason } : {}).textId, reason).toBe('error.otpConfirm.status412');
+    }
+    // kept across a reload (auth-flow stores key, status, message)
+    expect(restoreAppError({ key: 'otpConfirm412Expired', status: 412 }).textId).toBe('error.otpConfirm.expired');
+    expect(restoreAppError({ key: 'otpConfirm412', status: 412 }).textId).toBe('error.otpConfirm.status412');
+  });
+
+  it('423 and 429 with Retry-After carry the wait, for a countdown', () => {
+    expect(otpConfirmError(423, 'locked', { retryAfterSeconds: 3600 })).toEqual({
+      key: 'otpConfirm423', status: 423, message: 'locked', textId: 'error.otpConfirm.locked', retryAfterSeconds: 3600,
+    });
+    expect(otpConfirmError(429, undefined, { retryAfterSeconds: 42 })).toEqual({
+      key: 'otpConfirm429', status: 429, textId: 'error.otpConfirm.burnt', retryAfterSeconds: 42, afterWaitTextId: 'error.otpConfirm.status412',
+    });
+    // without a wait: the plain texts
+    expect(otpConfirmError(423, undefined, {}).textId).toBe('error.otpConfirm.status423');
+    expect(otpConfirmError(429, undefined, { retryAfterSeconds: 0 }).textId).toBe('error.otpConfirm.status429');
+  });
+
   it('other statuses: the server message, else the default', () => {
     expect(otpConfirmError(400, 'otp must be exactly 4 digits')).toEqual({
       key: 'otpConfirm',

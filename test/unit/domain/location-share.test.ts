@@ -3,6 +3,7 @@ import { LOCATION_FETCHING_RESET_MS, NOTICE_AUTO_HIDE_MS } from '../../../src/do
 import { MSG } from '../../../src/domain/errors';
 import {
   INITIAL_LOCATION_SHARE,
+  addressAnswer,
   degreesText,
   isFetching,
   locationRoute,
@@ -102,5 +103,20 @@ describe('what a location request opens (spec part 1 §4 request handling)', () 
     expect(locationRoute({}, true, 'unknown')).toEqual({ kind: 'permission-dialog', state: 'ask' });
     expect(locationRoute({ fetch_address: true }, true, 'denied')).toEqual({ kind: 'permission-dialog', state: 'denied' });
     expect(locationRoute({}, false, 'granted')).toEqual({ kind: 'unsupported' });
+  });
+});
+
+describe('the address picker answer (issue 11: a picked address goes with its own coordinates)', () => {
+  const device = { lat: 18.52043, lng: 73.856743 };
+  it('a nearby address: its coordinates and label, CUSTOM', () => {
+    expect(addressAnswer(device, { label: '12, Market Lane', latitude: 18.520118, longitude: 73.856964 }))
+      .toEqual({ latitude: 18.520118, longitude: 73.856964, type: 'CUSTOM', address: '12, Market Lane' });
+  });
+  it('the address at the device position (to 6 places): CURRENT', () => {
+    expect(addressAnswer(device, { label: '4, Station Road', latitude: 18.5204301, longitude: 73.8567429 }))
+      .toEqual({ latitude: 18.5204301, longitude: 73.8567429, type: 'CURRENT', address: '4, Station Road' });
+  });
+  it('no address chosen: the device position alone', () => {
+    expect(addressAnswer(device, null)).toEqual({ latitude: 18.52043, longitude: 73.856743, type: 'CURRENT' });
   });
 });

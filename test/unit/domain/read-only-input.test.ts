@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInputReadOnly, type InputState, type LastMessageFacts } from '../../../src/domain/read-only-input';
+import { expiresAt, isExpired, isInputReadOnly, type InputState, type LastMessageFacts } from '../../../src/domain/read-only-input';
 
 // Spec part 1 §4 "Sending a message": the input is read-only when the last message is a button
 // message without custom response and without action, or a form, or a menu or multi-select is active.
@@ -39,5 +39,30 @@ const CASES: readonly [string, InputState, boolean][] = [
 describe('read-only input', () => {
   it.each(CASES)('%s → read-only %s', (_name, input, readOnly) => {
     expect(isInputReadOnly(input)).toBe(readOnly);
+  });
+});
+
+describe('a timed question (ttl) no longer holds the input once it has run out (issue 11)', () => {
+  const ts = 1_000_000;
+  const timed = (type: string, extra: Partial<LastMessageFacts> = {}) => bot(type, { ttl: 5, timestamp: ts, ...extra });
+  it('read-only while the ttl runs, writable from timestamp + ttl on', () => {
+    expect(isInputReadOnly(state(timed('button'), { now: ts + 4_999 }))).toBe(true);
+    expect(isInputReadOnly(state(timed('button'), { now: ts + 5_000 }))).toBe(false);
+    expect(isInputReadOnly(state(timed('multi_select_button'), { now: ts + 60_000 }))).toBe(false);
+  });
+  it('without a clock or a timestamp the ttl is not taken as run out', () => {
+    expect(isInputReadOnly(state(timed('button')))).toBe(true);
+    expect(isInputReadOnly(state(bot('button', { ttl: 5 }), { now: ts + 1e9 }))).toBe(true);
+  });
+  it('a ttl does not free the input from a form, an open menu or an active multi-select', () => {
+    expect(isInputReadOnly(state(timed('form'), { now: ts + 1e9 }))).toBe(true);
+    expect(isInputReadOnly(state(timed('button'), { now: ts + 1e9, menuOpen: true }))).toBe(true);
+    expect(isInputReadOnly(state(timed('button'), { now: ts + 1e9, multiSelectActive: true }))).toBe(true);
+  });
+  it('expiresAt: timestamp + ttl seconds, none without a positive ttl', () => {
+    expect(expiresAt({ ttl: 5 }, ts)).toBe(ts + 5_000);
+    expect(expiresAt({}, ts)).toBeNull();
+    expect(expiresAt({ ttl: 0 }, ts)).toBeNull();
+    expect(isExpired({ ttl: 5 }, ts, ts + 5_000)).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_FONT_STACK,
   FONT_FAMILY_NAME,
+  appFontStack,
   LANGUAGE_FONT,
   REGION_SCRIPTS,
   SCRIPT_FONT,
@@ -68,6 +70,13 @@ describe('scripts and languages → font families', () => {
     expect(Object.keys(FONT_FAMILY_NAME).sort()).toEqual(['devanagari', 'gujarati', 'telugu', 'urdu']);
     expect(fontFamilyStack([], 'sans-serif')).toBe('sans-serif');
     expect(fontFamilyStack(['devanagari', 'urdu'], 'sans-serif')).toBe('sans-serif, "Noto Sans Devanagari", "Noto Nastaliq Urdu"');
+  });
+
+  it("puts the UI language's loaded family before system-ui, the region's after the base", () => {
+    expect(appFontStack('te', ['telugu', 'devanagari'])).toBe(`"Noto Sans Telugu", ${BASE_FONT_STACK}, "Noto Sans Devanagari"`);
+    expect(appFontStack('en', ['gujarati'])).toBe(`${BASE_FONT_STACK}, "Noto Sans Gujarati"`);
+    // not loaded (yet): not first
+    expect(appFontStack('hi', ['gujarati'])).toBe(`${BASE_FONT_STACK}, "Noto Sans Gujarati"`);
   });
 });
 

@@ -3,18 +3,22 @@
 // added later in English alone fails here), in that language's script, with the same placeholders
 // and markup marks, and button variants that lay out as their English help line says.
 import { describe, expect, it } from 'vitest';
-import type { OutgoingMessage } from '../../../src/api/messages';
 import { optionLayout } from '../../../src/domain/option-layout';
 import { LANGUAGE_CODES, type LanguageCode } from '../../../src/domain/language-codes';
 import { DEMO_PROFILES } from '../../../server/bot-profile/seed';
 import { FAQ_TEXTS, faqIn } from '../../../server/bot-profile/faq-text';
 import { botLanguage } from '../../../server/bots/bot-language';
 import { fill, OTHER_LANGUAGES, REGISTRY_TEXTS, type OtherLanguage } from '../../../server/bots/bot-text';
-import { DEMO_BOTS, REGISTRY_TEXT, type BotContext, type BotReply } from '../../../server/bots/registry';
+import type { BotContext, BotReply } from '../../../server/bots/bot-types';
+import { DEMO_BOTS, REGISTRY_TEXT } from '../../../server/bots/registry';
 import { SHOWCASE_BOT, SHOWCASE_COMMANDS, SHOWCASE_DESCRIPTIONS, SHOWCASE_LABELS, SHOWCASE_TEXT } from '../../../server/bots/showcase';
 import { COMMAND_DESCRIPTIONS, SHOWCASE_LABEL_TEXTS, SHOWCASE_TEXTS } from '../../../server/bots/showcase-text';
-import { DISCOVERY_CHAT_TEXTS, YOU_SAID_TEXTS } from '../../../server/discovery/bot-chat-text';
-import { DISCOVERY_BOTS, YOU_SAID } from '../../../server/discovery/catalog';
+import { DISCOVERY_BOTS } from '../../../server/discovery/catalog';
+import { COMMON, quizTexts, treeTexts, type Said } from '../../../server/discovery/conversation';
+import { ENGLISH_GURU_QUIZ, QUIZ_CHAMP_QUIZ, VIDYA_TUTOR_QUIZ } from '../../../server/discovery/quizzes';
+import { KISAN_MITRA_TREE } from '../../../server/discovery/trees';
+import { BAZAAR_DEALS_TREE, KHABAR_EXPRESS_TREE, PASHU_CARE_TREE, SARKARI_SEVA_TREE, SWASTHYA_SAATHI_TREE, YOGA_DAILY_TREE } from '../../../server/discovery/trees-more';
+import { wordGameTexts } from '../../../server/discovery/word-game';
 import type { Translations } from '../../../server/http/language';
 
 const SCRIPT: Record<OtherLanguage, RegExp> = {
@@ -91,15 +95,47 @@ describe('every text has all four other languages', () => {
     expect(out).toEqual([]);
   });
 
-  it('discovery bots: welcome, reply and the "you said" line', () => {
-    const english = Object.fromEntries(DISCOVERY_BOTS.flatMap((b) => {
-      const [welcome] = b.welcome('en');
-      const reply = b.answer({ type: 'button_response', button_index: 0, client_message_id: 'x' } as OutgoingMessage, ctx('en')) as { replies: BotReply[] };
-      return [[`${b.bot_uuid} welcome`, welcome!.text!.body], [`${b.bot_uuid} reply`, reply.replies[0]!.text!.body]];
-    }));
-    const table = Object.fromEntries(Object.entries(DISCOVERY_CHAT_TEXTS).flatMap(([id, t]) => [[`${id} welcome`, t.welcome], [`${id} reply`, t.reply]]));
-    expect(tableProblems(english, table)).toEqual([]);
-    expect(tableProblems({ youSaid: YOU_SAID }, { youSaid: YOU_SAID_TEXTS })).toEqual([]);
+  it('discovery bots: every text of every script (trees, quizzes, the word game) and the shared ones', () => {
+    const scripts: Record<string, readonly Said[]> = {
+      common: Object.values(COMMON),
+      kisanMitra: treeTexts(KISAN_MITRA_TREE),
+      swasthyaSaathi: treeTexts(SWASTHYA_SAATHI_TREE),
+      khabarExpress: treeTexts(KHABAR_EXPRESS_TREE),
+      bazaarDeals: treeTexts(BAZAAR_DEALS_TREE),
+      sarkariSeva: treeTexts(SARKARI_SEVA_TREE),
+      yogaDaily: treeTexts(YOGA_DAILY_TREE),
+      pashuCare: treeTexts(PASHU_CARE_TREE),
+      quizChamp: quizTexts(QUIZ_CHAMP_QUIZ),
+      vidyaTutor: quizTexts(VIDYA_TUTOR_QUIZ),
+      englishGuru: quizTexts(ENGLISH_GURU_QUIZ),
+      wordPuzzle: wordGameTexts(),
+    };
+    const out: string[] = [];
+    for (const [name, texts] of Object.entries(scripts)) {
+      texts.forEach((text, i) => {
+        // a plain string reads the same in every language (numbers, the English taught): nothing to translate
+        if (typeof text === 'string') return;
+        for (const language of OTHER_LANGUAGES) out.push(...problems(text.en, text[language], language).map((p) => `${name}[${i}] ${language}: ${p} (${text.en})`));
+      });
+    }
+    expect(out).toEqual([]);
+    // every discovery bot's welcome is one of those texts, and it welcomes with buttons
+    for (const bot of DISCOVERY_BOTS) {
+      const [greeting, menu] = bot.welcome('en');
+      expect(greeting!.type, bot.name).toBe('text');
+      expect(menu!.type, bot.name).toBe('button');
+      expect(menu!.buttons!.length, bot.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('discovery bots: in every language, each step offers options with different labels', () => {
+    for (const bot of DISCOVERY_BOTS) {
+      for (const language of LANGUAGE_CODES) {
+        const menu = bot.welcome(language).at(-1)!;
+        const labels = menu.buttons!.map((b) => b.body);
+        expect(new Set(labels).size, `${bot.name} ${language}`).toBe(labels.length);
+      }
+    }
   });
 
   it('bot FAQs: as many as in English, each translated, answered by position', () => {

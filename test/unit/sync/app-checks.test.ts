@@ -48,7 +48,7 @@ interface Seen { url: string; cache: RequestCache | undefined }
 function server() {
   const seen: Seen[] = [];
   let versionCode = 100;
-  let flags: unknown = { posts_enable: false, hidden_bots: ['1000000000000002'], limit_pin_bots: 'seven' };
+  let flags: unknown = { posts_enable: false, hidden_bots: ['1000000000000002'] };
   let down = false;
   let hang = false;
   const fetch: typeof globalThis.fetch = (input, init) => {
@@ -170,7 +170,7 @@ describe('version check', () => {
 });
 
 describe('remote config', () => {
-  it('first fetch of a session skips the cache, keeps the flags with defaults merged and bad types dropped', async () => {
+  it('first fetch of a session skips the cache, keeps the flags with defaults merged', async () => {
     const { db: d, api } = await setup();
     await vi.waitFor(async () => expect(await getLocalDoc(d, 'remote-flags')).not.toBeNull());
     expect(api.configs()).toHaveLength(1);

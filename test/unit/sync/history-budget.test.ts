@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../../src/db/database';
 import { enqueueMessage } from '../../../src/db/outbox-store';
 import { enforceHistoryBudget } from '../../../src/sync/history-budget';
 import { storeServerMessages } from '../../../src/sync/message-store';
-import { modifyConversation } from '../../../src/sync/conversation-store';
+import { modifyConversation } from '../../../src/db/modify-conversation';
 import { openTestDatabase } from '../db/helpers/fake-db';
 
 const OWNER = '+919800000001';

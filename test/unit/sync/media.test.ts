@@ -89,6 +89,9 @@ describe('upload step (spec part 1 §5, §7, §8)', () => {
     expect(await tooLarge.media.uploadStep.run(await queued(tooLarge.store))).toEqual({ failed: '413:-Bad Status' });
     const down = setup(async () => 503);
     expect(await down.media.uploadStep.run(await queued(down.store))).toEqual({ stop: true });
+    // issue 12: a 408 is a slow server, as for a send (the one classifier): retried, never failed
+    const slow = setup(async () => 408);
+    expect(await slow.media.uploadStep.run(await queued(slow.store))).toEqual({ stop: true });
     const offline = setup(async () => 204);
     offline.api.on('/api/bot/get-media-upload-details', noNetwork);
     const entry = await queued(offline.store);

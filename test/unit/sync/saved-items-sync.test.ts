@@ -9,7 +9,9 @@ import { getLocalDoc, removeLocalDoc, setLocalDoc } from '../../../src/db/local-
 import { clearSignedInData } from '../../../src/db/session-data';
 import { BadStatusError, NoResponseError, errorForStatus } from '../../../src/domain/errors';
 import type { Clock, HttpClient } from '../../../src/sync/http-client';
-import { EMPTY_SAVED_ITEMS, SAVED_ITEMS_NOTICE, createSavedItemsSync, restoreItem } from '../../../src/sync/saved-items-sync';
+import { EMPTY_SAVED_ITEMS, SAVED_ITEMS_NOTICE, createSavedItemsSync, restoreItem, savedItemKind } from '../../../src/sync/saved-items-sync';
+import { createActionRunner } from '../../../src/sync/action-runner';
+import { queuedActions } from '../../../src/db/action-queue';
 import { openTestDatabase } from '../db/helpers/fake-db';
 
 const BOT = '1000000000000001';
@@ -23,6 +25,7 @@ afterAll(() => db.close());
 beforeEach(async () => {
   await removeLocalDoc(db, 'saved-items');
   await removeLocalDoc(db, 'message-intents');
+  await db.actions.find().remove();
 });
 
 const item = (n: number, bot = BOT): SavedItem => ({
@@ -36,22 +39,26 @@ const clock: Clock = { now: () => 5000, setTimeout: () => 0, clearTimeout: () =>
 type Handler = (name: string, body: Record<string, unknown>) => Promise<unknown>;
 function engine(handler: Handler) {
   const calls: string[] = [];
+  const keys: (string | undefined)[] = [];
   const http = {
-    call(name: string, body: Record<string, unknown>) {
+    call(name: string, body: Record<string, unknown>, options?: { idempotencyKey?: string }) {
       calls.push(`${name}:${JSON.stringify(body)}`);
+      keys.push(options?.idempotencyKey);
       return handler(name, body);
     },
   } as unknown as HttpClient;
-  const sync = createSavedItemsSync({ db, http, clock, report: async (_route, err) => errorForStatus(err instanceof BadStatusError ? err.status : 0), log: () => {} });
-  opened.push(sync);
-  return { flows: sync.flows, calls };
+  // the one action queue's runner with this area's kind (as the engine has it)
+  const runner = createActionRunner({ db, clock, kinds: { 'saved-item': savedItemKind({ db, http, clock }) }, log: () => {} });
+  const sync = createSavedItemsSync({ db, http, clock, report: async (_route, err) => errorForStatus(err instanceof BadStatusError ? err.status : 0), flushActions: () => runner.flush({ force: true }) });
+  opened.push(sync, { close: () => void runner.close() });
+  return { flows: sync.flows, calls, keys };
 }
 const opened: { close(): void }[] = [];
 afterEach(() => {
   for (const s of opened.splice(0)) s.close();
 });
 const stored = async () => (await getLocalDoc(db, 'saved-items'))!;
-const queueKinds = async () => ((await stored()).queue ?? []).map((a) => `${a.kind}:${a.item.saved_item_uuid.slice(-2)}`);
+const queueKinds = async () => (await queuedActions(db, 'saved-item')).map(({ payload: a }) => `${a.kind}:${a.item.saved_item_uuid.slice(-2)}`);
 
 const uuids = async () => ((await getLocalDoc(db, 'saved-items'))?.items ?? []).map((i) => i.saved_item_uuid.slice(-2));
 
@@ -113,6 +120,23 @@ it('unsave takes the item out at once and queues it; the server taking it emptie
   await expect.poll(async () => (await getLocalDoc(db, 'message-intents'))!.items.map((i) => i.id)).toEqual([`save:${BOT}:sk-3:0`]);
 });
 
+it("each try of a queued unsave carries the queue entry's id as its Idempotency-Key", async () => {
+  await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1)] });
+  let online = false;
+  const { flows, keys } = engine(async () => {
+    if (!online) throw new NoResponseError();
+    return { message: 'Item unsaved', unsaved: 1 };
+  });
+  await flows.unsaveSavedItem(item(1).saved_item_uuid);
+  const id = (await queuedActions(db, 'saved-item'))[0]!.id;
+  await flows.flushSavedItems();
+  online = true;
+  await flows.flushSavedItems();
+  await expect.poll(queueKinds).toEqual([]);
+  expect(keys.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(keys)).toEqual(new Set([id]));
+});
+
 it('a refused unsave puts the item back where it was with its notice', async () => {
   await setLocalDoc(db, 'saved-items', { ...EMPTY_SAVED_ITEMS, items: [item(1), item(2), item(3)] });
   const { flows } = engine(async () => { throw new BadStatusError(422, 'No'); });
@@ -138,13 +162,16 @@ it('offline: unsave, undo and unsave again stay applied and queued, and go out o
   expect(await uuids()).toEqual(['01', '03']);
   expect(await queueKinds()).toEqual(['unsave:01', 'unsave:02', 'undo:01']);
   expect((await stored()).notice).toBeNull();
-  // every try so far stopped at the head: nothing was sent twice
+  // every try so far stopped at its item's head: the undo was never tried before its unsave
   const tried = calls.length;
-  expect(new Set(calls).size).toBe(1);
+  expect(calls.every((c) => c.startsWith('unsaveItem:'))).toBe(true);
   online = true;
   await flows.flushSavedItems();
   await expect.poll(queueKinds).toEqual([]);
-  expect(calls.slice(tried).map((c) => `${c.split(':')[0]}:${c.slice(-5, -3)}`)).toEqual(['unsaveItem:01', 'unsaveItem:02', 'undoUnsaveItem:01']);
+  // each once; in order per item (the items in parallel)
+  const sent = calls.slice(tried).map((c) => `${c.split(':')[0]}:${c.slice(-5, -3)}`);
+  expect([...sent].sort()).toEqual(['undoUnsaveItem:01', 'unsaveItem:01', 'unsaveItem:02']);
+  expect(sent.indexOf('unsaveItem:01')).toBeLessThan(sent.indexOf('undoUnsaveItem:01'));
   const doc = await stored();
   expect(doc.items.map((i) => i.saved_item_uuid.slice(-2))).toEqual(['01', '03']);
   expect(doc.unsaved.map((u) => `${u.item.saved_item_uuid.slice(-2)}:${u.state}`)).toEqual(['02:done']);

@@ -2,7 +2,8 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import en from '../../../src/i18n/messages/en.json';
 import hi from '../../../src/i18n/messages/hi.json';
-import { botMeta, categoryName, compactCount, deeplinkTarget } from '../../../src/screens/home/discover-format';
+import { botMeta, categoryName, deeplinkTarget } from '../../../src/screens/home/discover-format';
+import { compactCount } from '../../../src/screens/shared/compact-count';
 
 const intlEn = createIntl({ locale: 'en-IN', messages: en });
 const intlHi = createIntl({ locale: 'hi', messages: hi });
@@ -18,6 +19,8 @@ describe('compact counts (spec part 1 §9: K for thousand)', () => {
   });
   it('never rounds up past the count', () => {
     expect(compactCount(intlEn, 9_999)).toBe('9.9K');
+    expect(compactCount(intlEn, 999_999)).toBe('999K');
+    expect(compactCount(intlEn, 12.7)).toBe('12');
   });
 });
 

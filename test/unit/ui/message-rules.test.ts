@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExpired } from '../../../src/screens/chat/messages/button-messages';
+import { isExpired } from '../../../src/domain/read-only-input';
 import { actionHref } from '../../../src/ui/messages/action-buttons';
 
 describe('button ttl (spec part 1 §3: a button message may carry a ttl in seconds)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boldRuns, buildThreadItems, chosenOptionLabel, dayKind, isAtBottom, type ThreadMessage } from '../../../src/screens/chat/thread-items';
+import { boldRuns, buildThreadItems, chosenLabels, chosenOptionLabel, dayKind, distanceFromEnd, isNearEnd, staysPinned, type ThreadMessage } from '../../../src/screens/chat/thread-items';
 import { screenPathFor } from '../../../src/app/screen-chunks';
 
 const at = (y: number, mo: number, d: number, h = 12, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
@@ -75,12 +75,36 @@ describe('boldRuns', () => {
   });
 });
 
-describe('isAtBottom', () => {
-  it('counts the last few pixels as the bottom', () => {
-    expect(isAtBottom({ scrollTop: 552, scrollHeight: 1000, clientHeight: 400 })).toBe(true);
-    expect(isAtBottom({ scrollTop: 600, scrollHeight: 1000, clientHeight: 400 })).toBe(true);
-    expect(isAtBottom({ scrollTop: 500, scrollHeight: 1000, clientHeight: 400 })).toBe(false);
-    expect(isAtBottom({ scrollTop: 0, scrollHeight: 300, clientHeight: 400 })).toBe(true);
+describe('following the end of the thread', () => {
+  const box = (scrollTop: number, scrollHeight = 2000, clientHeight = 600) => ({ scrollTop, scrollHeight, clientHeight });
+
+  it('measures the distance from the end (none when everything fits)', () => {
+    expect(distanceFromEnd(box(1400))).toBe(0);
+    expect(distanceFromEnd(box(1000))).toBe(400);
+    expect(distanceFromEnd(box(0, 300))).toBe(0);
+  });
+
+  it('counts one screen from the end as near it (new messages followed, no pill)', () => {
+    expect(isNearEnd(box(1400))).toBe(true);
+    expect(isNearEnd(box(800))).toBe(true);
+    expect(isNearEnd(box(799))).toBe(false);
+    expect(isNearEnd(box(0, 300))).toBe(true);
+  });
+
+  it('pins at the end, unpins on a move up away from it, and stays pinned while content grows below', () => {
+    // the user scrolls to the end (a fraction of a pixel short counts): pinned
+    expect(staysPinned(false, box(1398.5), 900, true)).toBe(true);
+    // the list's own scroll to the unread marker lands at the end: not pinned by that
+    expect(staysPinned(false, box(1400), 0, false)).toBe(false);
+    expect(staysPinned(true, box(1400), 1300, false)).toBe(true);
+    // the user scrolls up from the end
+    expect(staysPinned(true, box(1300), 1400, true)).toBe(false);
+    // a row below measured taller: the end moved away, the top did not move
+    expect(staysPinned(true, box(1400, 2190), 1400, false)).toBe(true);
+    // the list's own write towards the end
+    expect(staysPinned(true, box(1500, 2200), 1400, false)).toBe(true);
+    // not pinned and not at the end: a scroll down does not pin
+    expect(staysPinned(false, box(1000), 900, true)).toBe(false);
   });
 });
 
@@ -90,5 +114,19 @@ describe('screenPathFor', () => {
     expect(screenPathFor('/chat/1000000000000001')).toBe('/chat/$botUuid');
     expect(screenPathFor('/chat/')).toBeNull();
     expect(screenPathFor('/nowhere')).toBeNull();
+  });
+});
+
+describe('chosenLabels of a multi-select answer', () => {
+  const opts = (labels: string[]) => labels.map((body, button_index) => ({ body, button_index }));
+  const toppings = msg(1, { type: 'multi_select_button', message_id: 'a', message: { buttons: opts(['Cheese', 'Olives', 'Onion']) } });
+  const drinks = msg(2, { type: 'multi_select_button', message_id: 'b', message: { buttons: opts(['Tea', 'Coffee', 'Juice']) } });
+  it('takes the labels of the picker the answer names (reply_to), not of the newest one', () => {
+    const answer = msg(3, { from: 'user', type: 'multi_select_button_response', message: { button_indices: [0, 2], reply_to: 'a' } });
+    expect(chosenLabels([toppings, drinks, answer], 2)).toEqual(['Cheese', 'Onion']);
+  });
+  it('without reply_to, the nearest picker above; a named picker outside the window gives null', () => {
+    expect(chosenLabels([toppings, drinks, msg(3, { from: 'user', type: 'multi_select_button_response', message: { button_indices: [1] } })], 2)).toEqual(['Coffee']);
+    expect(chosenLabels([drinks, msg(3, { from: 'user', type: 'multi_select_button_response', message: { button_indices: [1], reply_to: 'zz' } })], 1)).toBeNull();
   });
 });

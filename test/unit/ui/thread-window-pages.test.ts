@@ -10,7 +10,7 @@ import { ThreadWindowSource, type ThreadWindowSnapshot } from '../../../src/db/h
 import { enqueueMessage, pkFor } from '../../../src/db/outbox-store';
 import { storeServerMessages } from '../../../src/sync/message-store';
 import { enforceHistoryBudget } from '../../../src/sync/history-budget';
-import { modifyConversation } from '../../../src/sync/conversation-store';
+import { modifyConversation } from '../../../src/db/modify-conversation';
 import { MESSAGES_PAGE_SIZE } from '../../../src/domain/constants';
 import { freshDbName, openTestDatabase } from '../db/helpers/fake-db';
 

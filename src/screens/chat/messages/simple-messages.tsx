@@ -3,6 +3,7 @@
 // catalogues, the cart, the scorecard, and the not-supported notice.
 import { useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import type { MediaRef } from '../../../api/messages';
 import { MSG } from '../../../domain/errors';
 import { formatMoney } from '../../../domain/money';
 import { MarkupText } from '../../../ui/markup-text';
@@ -15,11 +16,14 @@ import { ProductList } from '../../../ui/messages/product-list';
 import { ScorecardView } from '../../../ui/messages/scorecard-view';
 import { boldRuns, chosenLabels } from '../thread-items';
 import { requestBody } from '../rich-input/request-body';
-import { MediaMessage } from '../media-message';
+import { ImageView, MediaMessage } from '../media-message';
 import type { MessageContext } from './message-context';
 import { MessageShell } from './message-shell';
 
 type Props = { ctx: MessageContext };
+
+/** The pictures of cards and products: the media tile and the image, like an image message's. */
+const picture = (media: MediaRef, label: string) => <ImageView media={media} alt={label} />;
 
 export function TextMessage({ ctx }: Props) {
   return (
@@ -85,6 +89,7 @@ export function CardMessage({ ctx }: Props) {
           actionsLabel={intl.formatMessage({ id: 'chat.actions.label' })}
           newTabHint={intl.formatMessage({ id: 'chat.actions.newTab' })}
           onViewCart={() => open(`/cart?bot=${ctx.botUuid}`)}
+          renderImage={picture}
         />
       }
     >
@@ -99,7 +104,7 @@ export function ProductListMessage({ ctx }: Props) {
   return (
     <MessageShell ctx={ctx}>
       {m.text?.body ? <MarkupText text={m.text.body} /> : null}
-      <ProductList products={m.product_list?.products ?? []} label={intl.formatMessage({ id: 'chat.products.label' })} />
+      <ProductList products={m.product_list?.products ?? []} label={intl.formatMessage({ id: 'chat.products.label' })} renderImage={picture} />
     </MessageShell>
   );
 }
@@ -149,7 +154,7 @@ export function UnsupportedMessage({ ctx }: Props) {
   );
 }
 
-/** Media types until the media tile lands (branch wt-i4a replaces this renderer). */
+/** Media types: the media tile (media-message.tsx) in the message's frame. */
 /** image, audio, video, video_stream, document, media_list, youtube, article: the media tile and its kin (../media-message.tsx). */
 export function MediaPlaceholderMessage({ ctx }: Props) {
   return <MessageShell ctx={ctx}><MediaMessage doc={ctx.doc} /></MessageShell>;

@@ -1,11 +1,12 @@
-// A bot's form to fill in (FormSpec: text, number, email, phone, select and date fields). Errors
+// A bot's form to fill in (FormSpec: text, number, email, phone, select and date fields; a number
+// field's min and max are checked like the rest, src/domain/form-validation.ts). Errors
 // show once a field was left or Submit was pressed; Submit sends a form_response through the
 // outbox (sendFormResponse), which checks the same rules again.
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { FormField, FormSpec } from '../../../api/messages';
 import { sendFormResponse } from '../../../db/commands/send-form-response';
-import { FORM_ERROR_IDS, fieldError } from '../../../domain/form-validation';
+import { FORM_ERROR_IDS, fieldError, formErrorValues } from '../../../domain/form-validation';
 import { Dialog } from '../../../ui/dialog';
 import { SelectField } from '../../../ui/select-field';
 import { TextField } from '../../../ui/text-field';
@@ -28,7 +29,7 @@ export function FormDialog({ botUuid, form, onClose }: { botUuid: string; form: 
 
   const errorText = (f: FormField): string | undefined => {
     const e = fieldError(f, values[f.id] ?? '');
-    return e ? intl.formatMessage({ id: FORM_ERROR_IDS[e] }, { max: f.max_length ?? 0 }) : undefined;
+    return e ? intl.formatMessage({ id: FORM_ERROR_IDS[e] }, formErrorValues(f, e)) : undefined;
   };
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();

@@ -1,9 +1,11 @@
 // The custom location picker (allow_custom: move the pin anywhere, then share a CUSTOM place) and
 // the address picker (fetch_address: the device position to check and share as CURRENT). There
-// shows the device position with the addresses near it (reverse-geocode: a mock geocoder on the
-// reference server); the chosen address goes with the position.
+// shows the addresses near the device position (reverse-geocode: a mock geocoder on the reference
+// server); the map follows the chosen address, which goes out with its own coordinates
+// (src/domain/location-share.ts addressAnswer).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { NearbyAddress } from '../../../api/contract';
 import type { LatLng } from '../../../domain/map-projection';
 import { Dialog } from '../../../ui/dialog';
 import { MapWidget } from '../../../ui/map-widget';
@@ -17,14 +19,16 @@ export interface LocationPickerDialogProps {
   device: LatLng | null;
   onMove: ((at: LatLng) => void) | undefined;
   /** The chosen address (address picker) or null. */
-  onConfirm: (address: string | null) => void;
+  onConfirm: (address: NearbyAddress | null) => void;
   onCancel: () => void;
 }
 
 export function LocationPickerDialog({ mode, at, device, onMove, onConfirm, onCancel }: LocationPickerDialogProps) {
   const intl = useIntl();
-  const coords = coordinatesText(intl, at.lat, at.lng);
-  const [address, setAddress] = useState<string | null>(null);
+  const [address, setAddress] = useState<NearbyAddress | null>(null);
+  // the address picker's map shows the chosen address (the device position until one is chosen)
+  const shown = mode === 'address' && address ? { lat: address.latitude, lng: address.longitude } : at;
+  const coords = coordinatesText(intl, shown.lat, shown.lng);
   return (
     <Dialog
       testId={`location-picker-${mode}`}
@@ -36,7 +40,7 @@ export function LocationPickerDialog({ mode, at, device, onMove, onConfirm, onCa
           <p>{intl.formatMessage({ id: mode === 'custom' ? 'chat.location.custom.hint' : 'chat.location.address.hint' })}</p>
           <MapWidget
             size={mode === 'custom' ? 'large' : 'small'}
-            center={at}
+            center={shown}
             label={intl.formatMessage({ id: 'chat.location.mapLabel' }, { coordinates: coords })}
             caption={coords}
             onMove={onMove}

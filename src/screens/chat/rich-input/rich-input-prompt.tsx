@@ -10,6 +10,7 @@ import { DateRequestDialog } from './date-request';
 import { FormDialog } from './form-dialog';
 import { Spinner } from '../../../ui/spinner';
 import { useLocationFlow } from './use-location-flow';
+import { useThreadBlocked } from '../thread-blocked';
 import './rich-input.css';
 
 export interface RichInputPromptProps {
@@ -31,10 +32,17 @@ export function RichInputPrompt({ botUuid, kind, prompt, request, form, open }: 
   const intl = useIntl();
   const fallback = kind === 'date' ? 'chat.richInput.datePrompt' : kind === 'location' ? 'chat.richInput.locationPrompt' : null;
   const text = prompt || (kind === 'form' ? form?.title : fallback ? intl.formatMessage({ id: fallback }) : '');
+  const blocked = useThreadBlocked();
   return (
     <div className="rich-input">
       {text && <p className="rich-input__prompt">{text}</p>}
-      {open ? (
+      {open && blocked ? (
+        // the bot is blocked: the request cannot be answered until it is unblocked
+        <button type="button" className="rich-input__action" disabled aria-describedby={blocked.describedBy}>
+          <ActionIcon kind={kind} />
+          {intl.formatMessage({ id: ACTION_IDS[kind] })}
+        </button>
+      ) : open ? (
         <OpenAction botUuid={botUuid} kind={kind} request={request} form={form} />
       ) : (
         <button type="button" className="rich-input__action" disabled>

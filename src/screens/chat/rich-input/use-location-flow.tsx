@@ -11,6 +11,7 @@ import { GEOLOCATION_TIMEOUT_MS } from '../../../domain/constants';
 import { MSG } from '../../../domain/errors';
 import {
   INITIAL_LOCATION_SHARE,
+  addressAnswer,
   isFetching,
   locationRoute,
   nextChangeAt,
@@ -199,7 +200,8 @@ export function useLocationFlow(botUuid: string): { begin: (config: Config) => v
         onCancel={close}
         onConfirm={(address) => {
           close();
-          void sendLocation(botUuid, { latitude: open.at.lat, longitude: open.at.lng, type: open.mode === 'custom' ? 'CUSTOM' : 'CURRENT', ...(address ? { address } : {}) });
+          // a picked address goes with its own coordinates, not the device's
+          void sendLocation(botUuid, open.mode === 'custom' ? { latitude: open.at.lat, longitude: open.at.lng, type: 'CUSTOM' } : addressAnswer(open.at, address));
         }}
       />
     );

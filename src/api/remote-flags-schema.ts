@@ -1,0 +1,35 @@
+// The schema of the remote flags (spec part 1 §3), apart from remote-flags.ts: that module's
+// defaults are read by the page, which must not carry zod; it takes the type from here (import type).
+import { z } from 'zod';
+
+export const upsellingFeatureSchema = z.object({ feature: z.string(), deeplink: z.string() });
+
+export const remoteFlagsSchema = z.object({
+  digilab_enable: z.boolean(),
+  dot_digilab: z.boolean(),
+  dot_engage: z.boolean(),
+  dot_live_quiz: z.boolean(),
+  dot_reward: z.boolean(),
+  enable_engage: z.boolean(),
+  in_app_review_flag: z.boolean(),
+  leaderboards_enable: z.boolean(),
+  dot_leaderboards: z.boolean(),
+  /** How many bots a user may pin. */
+  limit_pin_bots: z.number(),
+  live_quiz_enable: z.boolean(),
+  location_enable: z.boolean(),
+  /** Below this version_code the app must update. */
+  min_version_code: z.number(),
+  privacy_policy_url: z.string(),
+  rewards_enable: z.boolean(),
+  web_button_tap_to_send_flag: z.boolean(),
+  web_button_tap_to_send_flag_2: z.boolean(),
+  welcome_banner_design: z.string(),
+  skills_corner_enable: z.boolean(),
+  competition_zone_enable: z.boolean(),
+  posts_enable: z.boolean(),
+  upselling_features_list: z.array(upsellingFeatureSchema),
+  support_bot_mini_apps_hidden: z.boolean(),
+  /** Bots filtered out of the conversation list and recent activity (spec part 1 §3). */
+  hidden_bots: z.array(z.string()),
+});
