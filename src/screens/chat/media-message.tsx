@@ -5,7 +5,7 @@
 // downloaded media shows offline. A user's own upload shows its local copy with the upload's
 // progress and a cancel button. video_stream plays its URL in a <video>: browsers without native
 // HLS (Chromium) play only progressive streams (mp4, webm); HLS playback is not provided.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { MediaRef } from '../../api/messages';
 import { cancelTransfer, downloadMedia, lookUpLinkTitle } from '../../db/commands';
@@ -60,17 +60,26 @@ function Downloadable({ media, shape, render }: { media: MediaRef; shape: 'frame
   const online = useOnline();
   const settings = useSettings();
   const transfer = useMediaTransfer(media.url);
-  const file = useMediaFile(media.url, transfer?.state ?? '');
+  // The cache is checked again when the transfer's state changes and when a download this tile
+  // asked for settles: the state alone missed a finished download now and then (CI saw 1 of 6
+  // catalogue pictures: the page's copy of 'media-transfers' never showed the others "done"), and
+  // a tap on a file already cached changes no state at all.
+  const [settled, setSettled] = useState(0);
+  const file = useMediaFile(media.url, `${transfer?.state ?? ''}/${settled}`);
   const state = tileState(file.objectUrl !== null, transfer);
   const asked = useRef(false);
+  const fetchFile = useCallback(() => {
+    const recheck = () => setSettled((n) => n + 1);
+    void downloadMedia(media.url).then(recheck, recheck);
+  }, [media.url]);
   useEffect(() => {
     // auto-download (spec part 1 §4): once per tile, when the setting covers this kind of media
     if (asked.current || !file.checked || file.objectUrl || !settings.loaded || !online || isLocalMedia(media.url)) return;
     if (transfer && transfer.state !== 'done') return;
     if (!autoDownloads(settings.doc.autoDownload, media.content_type)) return;
     asked.current = true;
-    void downloadMedia(media.url);
-  }, [file.checked, file.objectUrl, settings.loaded, settings.doc.autoDownload, online, media.url, media.content_type, transfer]);
+    fetchFile();
+  }, [file.checked, file.objectUrl, settings.loaded, settings.doc.autoDownload, online, media.url, media.content_type, transfer, fetchFile]);
   const size = media.size ? formatFileSize(media.size) : '';
   const sizeText = size ? intl.formatMessage({ id: 'media.download.button' }, { size }) : intl.formatMessage({ id: 'media.download.button' }, { size: '…' });
   return (
@@ -83,7 +92,7 @@ function Downloadable({ media, shape, render }: { media: MediaRef; shape: 'frame
       cancelLabel={intl.formatMessage({ id: 'media.download.cancel' })}
       progressLabel={intl.formatMessage({ id: 'media.download.progress' })}
       percentText={state.kind === 'downloading' ? percentText(intl, state.percent) : ''}
-      onDownload={() => void downloadMedia(media.url)}
+      onDownload={fetchFile}
       onCancel={() => void cancelTransfer(media.url)}
     >
       {file.objectUrl ? render(file.objectUrl) : null}
