@@ -185,9 +185,10 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
     if ((await triesOnCode()) >= POLICY.maxTriesPerCode) {
       return fail(preconditionFailed('This code no longer works after too many wrong tries: ask for a new code.', 'burnt'));
     }
-    // A code this client did not ask for that cannot be used answers as no code at all: whether
-    // the number signed in (used) or asked for a code (expired) within the hour is not told.
-    if (active.used_at !== null) return fail(own ? preconditionFailed('This code was already used: ask for a new code.', 'used') : noCode());
+    // A used code answers as no code at all, to anyone: whether the number signed in within the
+    // hour is not told. An expired one says so only to the client that asked for it (the owner
+    // learns to ask again; a stranger learns nothing about others' codes).
+    if (active.used_at !== null) return fail(noCode());
     if (active.expires_at <= now) return fail(own ? preconditionFailed('This code has expired: ask for a new code.', 'expired') : noCode());
 
     if (sameSecret(active.code, otp)) {

@@ -13,7 +13,8 @@ const ALL = '*';
 /** A 429 whose ErrorBody.reason tells the app to wait before trying again (not to ask a new code). */
 export function slowDown(message: string, waitMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new HttpError(429, `${message} Try again ${inHowLong(waitMs)}.`, { 'retry-after': String(seconds) }, 'slow-down');
+  const when = seconds < 120 ? `in ${seconds} second${seconds === 1 ? '' : 's'}` : inHowLong(waitMs);
+  return new HttpError(429, `${message} Try again ${when}.`, { 'retry-after': String(seconds) }, 'slow-down');
 }
 
 export class SprayGuard {
