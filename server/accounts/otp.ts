@@ -150,7 +150,7 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
     // This client's own slow-down on this number: free tries, then waits that double.
     const mine = failures.filter((f) => f.client === client).map((f) => f.at);
     const extra = mine.length - limits.freeFailuresPerNumberPerClient;
-    if (extra >= 0) {
+    if (extra >= 0 && mine.length > 0) {
       const wait = Math.min(limits.slowDownBaseMs * 2 ** Math.min(extra, 40), limits.slowDownMaxMs);
       const until = mine[mine.length - 1]! + wait;
       if (until > now) return refuse(slowDown('Too many wrong codes for this number.', until - now));
