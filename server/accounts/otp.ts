@@ -4,7 +4,8 @@
 // owner's. Limits (server/config/otp-limits.ts):
 // - sends: a new code not before 59 s after this client's last (429), at most
 //   `sendsPerNumberPerClient` an hour per number and client (429), `sendsPerNumber` an hour per
-//   number from everyone (423: stops SMS bombing a person);
+//   number from everyone (423: stops SMS bombing a person; not for the client the number last
+//   signed in from);
 // - wrong codes: 5 from one client burn a code for that client (429); past
 //   `freeFailuresPerNumberPerClient` a client waits between tries, the wait doubling (429
 //   reason slow-down); past `failuresPerNumber - ownerReserve` only the client that asked for the
@@ -28,11 +29,13 @@ import { newOtp, sameSecret } from './tokens';
 /** What the sign-in steps need besides the server context. */
 export interface SignInDeps { ctx: ServerContext; limits: OtpLimits; guard: SprayGuard }
 
-/** Locks the number's row for this transaction and answers when its lock (if any) lifts. */
-async function lockNumberRow(tx: Queryable, mobile: string): Promise<number | null> {
+interface NumberRow { locked_until: number | null; owner_client: string | null }
+
+/** Locks the number's row for this transaction and answers its lock (if any) and the client it last signed in from. */
+async function lockNumberRow(tx: Queryable, mobile: string): Promise<NumberRow> {
   await tx.query('INSERT INTO otp_numbers (mobile) VALUES ($1) ON CONFLICT (mobile) DO NOTHING', [mobile]);
-  const rows = await tx.query<{ locked_until: number | null }>('SELECT locked_until FROM otp_numbers WHERE mobile = $1 FOR UPDATE', [mobile]);
-  return rows[0]?.locked_until ?? null;
+  const rows = await tx.query<NumberRow>('SELECT locked_until, owner_client FROM otp_numbers WHERE mobile = $1 FOR UPDATE', [mobile]);
+  return rows[0] ?? { locked_until: null, owner_client: null };
 }
 
 function numberLocked(untilMs: number, now: number): HttpError {
@@ -45,12 +48,13 @@ function windowFrees(times: readonly number[], limit: number, windowMs: number):
 }
 
 /** Why this client may not have a new code for the number now, and until when; undefined when it may. */
-async function sendBlock(tx: Queryable, limits: OtpLimits, mobile: string, client: string, now: number): Promise<{ until: number; error: HttpError } | undefined> {
+async function sendBlock(tx: Queryable, limits: OtpLimits, mobile: string, client: string, ownerClient: string | null, now: number): Promise<{ until: number; error: HttpError } | undefined> {
   const codes = await tx.query<{ created_at: number; client: string | null }>(
     'SELECT created_at, client FROM otp_codes WHERE mobile = $1 AND created_at > $2 ORDER BY created_at',
     [mobile, now - limits.windowMs],
   );
-  if (codes.length >= limits.sendsPerNumber) {
+  // The client the number last signed in from is not held by the number's cap (strangers could fill it).
+  if (client !== ownerClient && codes.length >= limits.sendsPerNumber) {
     const until = windowFrees(codes.map((c) => c.created_at), limits.sendsPerNumber, limits.windowMs);
     return { until, error: locked(`Too many codes were sent to this number. Try again ${inHowLong(until - now)}.`, (until - now) / 1000) };
   }
@@ -77,12 +81,12 @@ export async function sendCode({ ctx, limits, guard }: SignInDeps, mobile: strin
   const sprayed = guard.checkSend(client, country, now);
   if (sprayed) throw sprayed;
   const code = await ctx.db.transaction(async (tx) => {
-    const lockedUntil = await lockNumberRow(tx, mobile);
-    if (lockedUntil !== null && lockedUntil > now) throw numberLocked(lockedUntil, now);
+    const number = await lockNumberRow(tx, mobile);
+    if (number.locked_until !== null && number.locked_until > now) throw numberLocked(number.locked_until, now);
     // Rows older than the window no longer count for anything.
     await tx.query('DELETE FROM otp_codes WHERE mobile = $1 AND created_at <= $2', [mobile, now - limits.windowMs]);
     await tx.query('DELETE FROM otp_failures WHERE mobile = $1 AND at <= $2', [mobile, now - limits.windowMs]);
-    const block = await sendBlock(tx, limits, mobile, client, now);
+    const block = await sendBlock(tx, limits, mobile, client, number.owner_client, now);
     if (block) throw block.error;
     await tx.query(
       'UPDATE otp_codes SET superseded_at = $3 WHERE mobile = $1 AND client IS NOT DISTINCT FROM $2 AND used_at IS NULL AND superseded_at IS NULL',
@@ -140,8 +144,8 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
   // Failures must be committed, so the transaction returns them and they are thrown after.
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const refuse = (error: HttpError): Outcome => ({ ok: false, error, counted: false });
-    const lockedUntil = await lockNumberRow(tx, mobile);
-    if (lockedUntil !== null && lockedUntil > now) return refuse(numberLocked(lockedUntil, now));
+    const number = await lockNumberRow(tx, mobile);
+    if (number.locked_until !== null && number.locked_until > now) return refuse(numberLocked(number.locked_until, now));
 
     const failures = await tx.query<{ at: number; client: string | null }>(
       'SELECT at, client FROM otp_failures WHERE mobile = $1 AND at > $2 ORDER BY at',
@@ -194,6 +198,7 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
     if (sameSecret(active.code, otp)) {
       await tx.query('UPDATE otp_codes SET used_at = $2 WHERE id = $1', [active.id, now]);
       await tx.query('DELETE FROM otp_failures WHERE mobile = $1', [mobile]);
+      await tx.query('UPDATE otp_numbers SET owner_client = $2 WHERE mobile = $1', [mobile, client]);
       const user = await findOrCreateUser(tx, mobile, country, randomUUID(), now);
       const loginToken = await createLoginToken(tx, user.user_uuid, now);
       return { ok: true, tokens: await openSession(tx, user, loginToken, now) };
@@ -203,7 +208,7 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
     if (wrong.ok || wrong.error.statusCode !== 401) return wrong;
     if ((await triesOnCode()) >= POLICY.maxTriesPerCode) {
       // Retry-After: when this client may ask for a new code.
-      const block = await sendBlock(tx, limits, mobile, client, now);
+      const block = await sendBlock(tx, limits, mobile, client, number.owner_client, now);
       const seconds = block ? (block.until - now) / 1000 : 1;
       return { ok: false, counted: true, error: tooManyRequests('Too many wrong tries: this code no longer works. Ask for a new code.', seconds) };
     }

@@ -85,6 +85,29 @@ describe('with the production per-number limits', () => {
     expect((await verify(owner, mobile, t.lastCode(mobile)!)).status).toBe(200);
   });
 
+  it('strangers filling a number\'s hourly codes (423) do not keep the client it last signed in from from a code', async () => {
+    const mobile = t.freshMobile();
+    const owner = freshAddress();
+    expect((await send(owner, mobile)).status).toBe(200);
+    expect((await verify(owner, mobile, t.lastCode(mobile)!)).status).toBe(200);
+    t.clock.advance(60 * SECOND);
+    // 4 strangers × 5 codes: the number's 20 (the owner's first one makes 21)
+    for (let a = 0; a < 4; a++) {
+      const stranger = freshAddress();
+      for (let i = 0; i < 5; i++) {
+        const answer = await send(stranger, mobile);
+        expect(answer.status).toBe(a === 3 && i === 4 ? 423 : 200);
+        t.clock.advance(60 * SECOND);
+      }
+    }
+    const another = await send(freshAddress(), mobile);
+    expect(another.status).toBe(423);
+    expect(another.retryAfter).toBeGreaterThan(0);
+    // the owner's device still gets a code, and it works
+    expect((await send(owner, mobile)).status).toBe(200);
+    expect((await verify(owner, mobile, t.lastCode(mobile)!)).status).toBe(200);
+  });
+
   it('a stranger\'s wrong codes from other addresses do not stop the owner\'s correct code', async () => {
     const mobile = t.freshMobile();
     const owner = freshAddress();
