@@ -2,7 +2,7 @@
 // (server/README.md lists the variables).
 import { join } from 'node:path';
 import { createServer } from './app';
-import { otpLimitsFromEnv, type OtpLimits } from './config/otp-limits';
+import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp-limits';
 
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -28,6 +28,7 @@ if (idempotencyHours !== undefined && !(idempotencyHours > 0)) fail('IDEMPOTENCY
 let otpLimits: Partial<OtpLimits> = {};
 try {
   otpLimits = otpLimitsFromEnv(process.env);
+  resolveOtpLimits(otpLimits); // checked here, so a bad value stops the start with its message
 } catch (error) {
   fail((error as Error).message);
 }

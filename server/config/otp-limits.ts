@@ -93,6 +93,8 @@ export const GENEROUS_OTP_LIMITS: Partial<OtpLimits> = {
   failuresGlobal: 1_000_000,
 };
 
+const MAY_BE_ZERO: ReadonlySet<keyof OtpLimits> = new Set(['freeFailuresPerNumberPerClient', 'ownerReserve', 'slowDownBaseMs']);
+
 /** The defaults with `overrides` over them; refuses numbers that make no sense. */
 export function resolveOtpLimits(overrides: Partial<OtpLimits> = {}): OtpLimits {
   const limits: OtpLimits = {
@@ -102,13 +104,14 @@ export function resolveOtpLimits(overrides: Partial<OtpLimits> = {}): OtpLimits 
   };
   for (const [name, value] of Object.entries(limits)) {
     if (name === 'sendsPerCountryDay') continue;
-    if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error(`otp limit ${name} must be a whole number ≥ 0, got ${String(value)}`);
+    // A count of 0 would refuse everything: only the free tries, the reserve and the first wait may be 0.
+    const least = MAY_BE_ZERO.has(name as keyof OtpLimits) ? 0 : 1;
+    if (!Number.isSafeInteger(value) || (value as number) < least) throw new Error(`otp limit ${name} must be a whole number ≥ ${least}, got ${String(value)}`);
   }
   for (const [iso, value] of Object.entries(limits.sendsPerCountryDay)) {
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`otp limit sendsPerCountryDay.${iso} must be a whole number ≥ 0, got ${String(value)}`);
   }
-  if (limits.ownerReserve > limits.failuresPerNumber) throw new Error('otp limit ownerReserve must not be above failuresPerNumber');
-  if (limits.windowMs === 0 || limits.lockMs === 0) throw new Error('otp limits windowMs and lockMs must be above 0');
+  if (limits.ownerReserve >= limits.failuresPerNumber) throw new Error('otp limit ownerReserve must be below failuresPerNumber');
   return limits;
 }
 

@@ -24,8 +24,10 @@ describe('otp limits', () => {
     expect(() => otpLimitsFromEnv({ OTP_SENDS_GLOBAL: '1.5' })).toThrow(/OTP_SENDS_GLOBAL/);
     expect(() => otpLimitsFromEnv({ OTP_SENDS_GLOBAL: '-3' })).toThrow(/OTP_SENDS_GLOBAL/);
     expect(() => otpLimitsFromEnv({ OTP_SENDS_PER_COUNTRY_DAY: 'India=5' })).toThrow(/OTP_SENDS_PER_COUNTRY_DAY/);
-    expect(() => resolveOtpLimits({ ownerReserve: 200 })).toThrow(/ownerReserve/);
+    expect(() => resolveOtpLimits({ ownerReserve: 100 })).toThrow(/ownerReserve/);
     expect(() => resolveOtpLimits({ windowMs: 0 })).toThrow(/windowMs/);
+    expect(() => resolveOtpLimits({ sendsPerNumber: 0 })).toThrow(/sendsPerNumber/);
+    expect(resolveOtpLimits({ freeFailuresPerNumberPerClient: 0, ownerReserve: 0 }).ownerReserve).toBe(0);
   });
 });
 
