@@ -20,10 +20,13 @@ import { MEDIA_UPLOAD_PATH } from '../../src/api/route-table';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import type { Db } from '../db/db';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { isClientAbort } from '../http/client-abort';
 import { dropRestThenClose } from '../http/linger';
+import { wasCutOffAsTooSlow } from '../http/slow-body';
 import { acceptedType, matchesDeclared, SNIFF_BYTES } from './content-types';
 import type { MediaFiles } from './files';
 import { verifyUpload } from './policy';
+import { checkFreeDisk, lockUser, quotaFull, storedBytes, type QuotaLimits } from './quota';
 import { claimUpload, finishUpload, releaseUpload } from './store';
 
 export interface UploadDeps {
@@ -31,6 +34,7 @@ export interface UploadDeps {
   now: () => number;
   secret: Buffer;
   files: MediaFiles;
+  limits: QuotaLimits;
 }
 
 /** Room for the signed fields and the multipart framing around a file of the largest size. */
@@ -49,14 +53,22 @@ const MULTIPART_MESSAGES: Record<string, string> = {
   FST_MP_PREMATURE_CLOSE: 'The upload was cut off before the end of the body',
 };
 
-/** Counts the file's bytes and checks its first ones against the declared type, passing the bytes on. */
+/**
+ * Counts the file's bytes and checks its first ones against the declared type, passing the bytes
+ * on; stops with `overQuota` once more than `room` bytes (what is left of the owner's quota) came.
+ */
 class FileCheck extends Transform {
   bytes = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   private checked = false;
 
-  constructor(private readonly signatures: Parameters<typeof matchesDeclared>[1], private readonly contentType: string) {
+  constructor(
+    private readonly signatures: Parameters<typeof matchesDeclared>[1],
+    private readonly contentType: string,
+    private readonly room: number,
+    private readonly overQuota: () => Error,
+  ) {
     super();
   }
 
@@ -70,6 +82,7 @@ class FileCheck extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
+    if (this.bytes > this.room) return callback(this.overQuota());
     if (!this.checked) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
@@ -87,6 +100,9 @@ class FileCheck extends Transform {
   }
 }
 
+/** The upload URL of any media_uuid (the slow-body guard watches these by their rate). */
+export const isUploadUrl = (url: string) => url.startsWith(`${API_BASE}${MEDIA_UPLOAD_PATH}/`);
+
 function mediaUuidOf(request: FastifyRequest): string {
   const id = (request.params as { media_uuid?: unknown }).media_uuid;
   if (typeof id !== 'string' || !UUID.test(id)) throw notFound('No such upload: the media_uuid is not one this server issued');
@@ -94,7 +110,7 @@ function mediaUuidOf(request: FastifyRequest): string {
 }
 
 export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Promise<void> {
-  const { db, now, secret, files } = deps;
+  const { db, now, secret, files, limits } = deps;
 
   // Its own plugin scope: the multipart body parser exists for this route only, so every JSON
   // route keeps refusing multipart bodies (415).
@@ -114,6 +130,8 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
         }
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE) throw tooLarge();
+        // Before any byte is written: a full media disk would stop the database's writes too.
+        await checkFreeDisk(files.dir, limits.minFreeDiskBytes);
       },
       onResponse: async (request, reply) => {
         if (reply.statusCode >= 400) dropRestThenClose(request.raw);
@@ -140,21 +158,35 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
             if (claim === 'done') throw new HttpError(409, 'This media_uuid is already uploaded: ask for new upload details to send another file');
             if (claim === 'busy') throw new HttpError(409, 'This media_uuid is being uploaded by another request');
             claimed = true;
+            const room = limits.quotaBytes - await storedBytes(db, claim.user_uuid);
+            if (room <= 0) throw quotaFull(limits.quotaBytes);
             part = files.partOf(mediaUuid);
-            const check = new FileCheck(accepted.signatures, accepted.contentType);
+            const check = new FileCheck(accepted.signatures, accepted.contentType, room, () => quotaFull(limits.quotaBytes));
             const stream = entry.file;
             // Stop at the cap at once (busboy would otherwise read on to the end of the part).
             stream.once('limit', () => stream.destroy(tooLarge()));
             await pipeline(stream, check, createWriteStream(part));
             if (stream.truncated) throw tooLarge();
-            await rename(part, files.pathOf(mediaUuid));
+            const done = part;
+            // Uploads of one user running side by side each fit the room they saw: the last
+            // check is made under the user's lock, with what the others have stored meanwhile.
+            await db.transaction(async (tx) => {
+              await lockUser(tx, claim.user_uuid);
+              if (await storedBytes(tx, claim.user_uuid) + check.bytes > limits.quotaBytes) throw quotaFull(limits.quotaBytes);
+              await rename(done, files.pathOf(mediaUuid));
+              await finishUpload(tx, mediaUuid, check.bytes, now());
+            });
             part = undefined;
-            await finishUpload(db, mediaUuid, check.bytes, now());
             claimed = false;
             return reply.code(204).send();
           }
           throw badRequest('No file: send the s3_fields, then the file in a part named file');
         } catch (error) {
+          if (isClientAbort(error, request.raw)) {
+            const cause = wasCutOffAsTooSlow(request.raw) ? 'upload cut off: too slow' : 'client aborted the upload';
+            request.log.info({ mediaUuid, code: (error as { code?: unknown }).code }, cause);
+            throw new HttpError(400, 'The upload was cut off before the end of the body');
+          }
           throw asClientError(error);
         } finally {
           if (part !== undefined) await files.remove(part);
