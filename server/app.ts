@@ -114,6 +114,8 @@ export interface Server {
   close(): Promise<void>;
   /** Open live sockets: all, or one user's (operations and tests: "two tabs hold one socket"). */
   openSockets(userUuid?: string): number;
+  /** Runs the hourly housekeeping now (expired rows, unused uploads and their files); tests and operations. */
+  sweep(): Promise<void>;
 }
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -283,6 +285,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     db,
     url: undefined,
     openSockets: (userUuid) => (userUuid === undefined ? hub.total() : hub.count(userUuid)),
+    sweep,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
