@@ -8,7 +8,7 @@
 //   every `uploadRateWindowMs`, counted on the socket (reading the body here would take bytes
 //   from the multipart parser).
 // Node's requestTimeout stays the whole-request backstop (server/config/upload-limits.ts).
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { UploadLimits } from '../config/upload-limits';
 import { errorBody } from './errors';
@@ -21,12 +21,11 @@ const cutOff = new WeakSet<IncomingMessage>();
 export const wasCutOffAsTooSlow = (request: IncomingMessage) => cutOff.has(request);
 
 /** Answers 408 straight on the socket (the route may be mid-body) and closes the connection. */
-function answerTooSlow(request: IncomingMessage, message: string): void {
+function answerTooSlow(request: IncomingMessage, response: ServerResponse, message: string): void {
   if (request.complete || request.socket.destroyed) return;
   cutOff.add(request);
   const socket = request.socket;
-  const res = (request as IncomingMessage & { res?: { headersSent: boolean } }).res;
-  if (res && !res.headersSent) {
+  if (!response.headersSent) {
     const body = JSON.stringify(errorBody(408, message));
     socket.end(`HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     // A client that does not read its answer either is not waited for.
@@ -37,15 +36,15 @@ function answerTooSlow(request: IncomingMessage, message: string): void {
 }
 
 /** Cuts the request off unless its body has all arrived within ms. */
-export function bodyDeadline(request: IncomingMessage, ms: number): () => void {
+export function bodyDeadline(request: IncomingMessage, response: ServerResponse, ms: number): () => void {
   if (request.complete) return () => undefined;
-  const timer = setTimeout(() => answerTooSlow(request, `The request body did not arrive within ${Math.round(ms / 1000)} s`), ms);
+  const timer = setTimeout(() => answerTooSlow(request, response, `The request body did not arrive within ${Math.round(ms / 1000)} s`), ms);
   timer.unref();
   return () => clearTimeout(timer);
 }
 
 /** Cuts the request off when fewer than minBytes arrive in any window of windowMs before its body ends. */
-export function minimumRate(request: IncomingMessage, minBytes: number, windowMs: number): () => void {
+export function minimumRate(request: IncomingMessage, response: ServerResponse, minBytes: number, windowMs: number): () => void {
   if (request.complete) return () => undefined;
   const socket = request.socket;
   let last = socket.bytesRead;
@@ -54,7 +53,7 @@ export function minimumRate(request: IncomingMessage, minBytes: number, windowMs
     const read = socket.bytesRead;
     if (read - last < minBytes) {
       clearInterval(timer);
-      answerTooSlow(request, `The upload is too slow: under ${minBytes} bytes in ${Math.round(windowMs / 1000)} s`);
+      answerTooSlow(request, response, `The upload is too slow: under ${minBytes} bytes in ${Math.round(windowMs / 1000)} s`);
     }
     last = read;
   }, windowMs);
@@ -68,8 +67,8 @@ export function registerSlowBodyGuard(app: FastifyInstance, limits: SlowBodyLimi
     const raw = request.raw;
     if (raw.complete) return;
     const stop = isUpload(request.url)
-      ? minimumRate(raw, limits.uploadMinBytes, limits.uploadRateWindowMs)
-      : bodyDeadline(raw, limits.bodyTimeoutMs);
+      ? minimumRate(raw, reply.raw, limits.uploadMinBytes, limits.uploadRateWindowMs)
+      : bodyDeadline(raw, reply.raw, limits.bodyTimeoutMs);
     reply.raw.once('close', stop);
     raw.once('end', stop);
   });
