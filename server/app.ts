@@ -47,7 +47,7 @@ import type { PushOptions } from './push/subscriptions';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
 import type { RemoteFlags } from '../src/api/remote-flags';
 import { uploadLimits, type UploadLimits } from './config/upload-limits';
-import { isClientAbort } from './http/client-abort';
+import { abortMessage, isClientAbort } from './http/client-abort';
 import { dropRestThenClose } from './http/linger';
 import { registerSlowBodyGuard } from './http/slow-body';
 import { isUploadUrl } from './media/upload';
@@ -206,7 +206,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     }
     // The client went away mid-request (closed the tab, lost the network): nobody to answer.
     if (isClientAbort(error, request.raw)) {
-      request.log.info({ method: request.method, url: request.url, code: (error as { code?: unknown }).code }, 'client aborted the request');
+      request.log.info({ method: request.method, url: request.url, code: (error as { code?: unknown }).code }, abortMessage(request.raw, 'request'));
       return reply.code(400).send(errorBody(400, 'The request was cut off by the client'));
     }
     if (isClientError(error)) {

@@ -15,3 +15,9 @@ export function isClientAbort(error: unknown, request: IncomingMessage): boolean
   return request.aborted || request.socket.destroyed || wasCutOffAsTooSlow(request)
     || (typeof code === 'string' && ABORT_CODES.has(code)) || message === 'aborted';
 }
+
+/** The log line of an aborted request: cut off by the server as too slow, or left by its client. */
+export function abortMessage(request: IncomingMessage, what: 'request' | 'upload'): string {
+  if (wasCutOffAsTooSlow(request)) return what === 'upload' ? 'upload cut off: too slow' : 'request cut off: body too slow';
+  return `client aborted the ${what}`;
+}

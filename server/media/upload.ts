@@ -20,9 +20,8 @@ import { MEDIA_UPLOAD_PATH } from '../../src/api/route-table';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import type { Db } from '../db/db';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { isClientAbort } from '../http/client-abort';
+import { abortMessage, isClientAbort } from '../http/client-abort';
 import { dropRestThenClose } from '../http/linger';
-import { wasCutOffAsTooSlow } from '../http/slow-body';
 import { acceptedType, matchesDeclared, SNIFF_BYTES } from './content-types';
 import type { MediaFiles } from './files';
 import { verifyUpload } from './policy';
@@ -183,8 +182,7 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
           throw badRequest('No file: send the s3_fields, then the file in a part named file');
         } catch (error) {
           if (isClientAbort(error, request.raw)) {
-            const cause = wasCutOffAsTooSlow(request.raw) ? 'upload cut off: too slow' : 'client aborted the upload';
-            request.log.info({ mediaUuid, code: (error as { code?: unknown }).code }, cause);
+            request.log.info({ mediaUuid, code: (error as { code?: unknown }).code }, abortMessage(request.raw, 'upload'));
             throw new HttpError(400, 'The upload was cut off before the end of the body');
           }
           throw asClientError(error);
