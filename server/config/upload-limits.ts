@@ -38,7 +38,7 @@ const MiB = 1024 * 1024;
 
 export const DEFAULT_UPLOAD_LIMITS: Readonly<UploadLimits> = {
   quotaBytes: 1024 * MiB,
-  maxPendingUploads: 20,
+  maxPendingUploads: 50,
   unusedUploadTtlMs: 24 * 3600_000,
   minFreeDiskBytes: 512 * MiB,
   bodyTimeoutMs: 30_000,
