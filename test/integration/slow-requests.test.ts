@@ -152,6 +152,20 @@ describe('a client that cuts off its upload', () => {
   });
 });
 
+describe('a client that cuts off a JSON body', () => {
+  it('is logged as a client abort at info level, with no error line', async () => {
+    const before = logLines.length;
+    const c = rawConnection('POST /api/mobile/send-otp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{"mobile":"');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    c.socket.destroy();
+    await c.closedAfter;
+    await logged('client aborted the request');
+    const lines = logLines.slice(before);
+    expect(lines.find((l) => l.msg === 'client aborted the request')?.level).toBe(30);
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+  });
+});
+
 describe('JSON bodies over the limit', () => {
   /**
    * Posts `bytes` of JSON to send-otp (limit 64 KiB) as a client that sends the whole request
