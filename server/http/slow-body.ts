@@ -8,6 +8,8 @@
 //   every `uploadRateWindowMs`, counted on the socket (reading the body here would take bytes
 //   from the multipart parser).
 // Node's requestTimeout stays the whole-request backstop (server/config/upload-limits.ts).
+// The socket's count also stalls when the server itself stops reading (a slow disk pushing back
+// on the upload's pipeline): the default minimum (32 KiB in 15 s) is far below any disk's pace.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { UploadLimits } from '../config/upload-limits';

@@ -4,7 +4,10 @@
 // 400 bad or expired policy, fields that differ from the signed ones, no file, an empty file, a
 // malformed body; 404 unknown media_uuid; 409 already uploaded (or being uploaded); 413 over
 // 64 MB (refused by Content-Length before reading, else as soon as the cap is passed); 415 not
-// multipart, or a file whose first bytes are not its declared type.
+// multipart, or a file whose first bytes are not its declared type; 507 the owner's quota would be
+// passed, or the media disk is short of free space (checked before a byte is written; quota.ts);
+// 408 the upload is slower than the minimum rate (http/slow-body.ts). A client that cuts its
+// upload off is logged as a client abort (info), not as an error.
 //
 // The file streams to a .part file (never held in memory), is renamed into place once checked,
 // and only then is the row marked uploaded. After a refusal the rest of the body is read and
