@@ -40,6 +40,7 @@ import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
+import { resolveOtpLimits, type OtpLimits } from './config/otp-limits';
 import { loadRemoteFlags, remoteConfigRoutes } from './config/remote-config';
 import { pushRoutes } from './push/routes';
 import { PushSender, type PushOutcome } from './push/sender';
@@ -72,6 +73,13 @@ export interface ServerOptions {
   dataDir?: string;
   /** Every sign-in code equals this 4-digit value. */
   otpFixed?: string;
+  /** Sign-in limits over their defaults (server/config/otp-limits.ts; main.ts reads them from the env). */
+  otpLimits?: Partial<OtpLimits>;
+  /**
+   * Fastify's trustProxy: whose X-Forwarded-For to believe for request.ip (the client address
+   * the sign-in limits count). Default false: the socket's peer. Set it only behind a proxy.
+   */
+  trustProxy?: boolean | string | string[];
   /** Called with each sign-in code issued (tests). */
   onOtpIssued?: (mobile: string, code: string) => void;
   /** Epoch-ms clock; default Date.now. */
@@ -136,6 +144,7 @@ function isClientError(error: unknown): error is { statusCode: number; message: 
 
 export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const now = opts.now ?? Date.now;
+  const otpLimits = resolveOtpLimits(opts.otpLimits);
   const limits = uploadLimits(opts.uploadLimits);
   const ownsDb = !opts.db;
   loadAllGeo();
@@ -170,6 +179,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   const app = Fastify({
     logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
     // The API's own limit is per route (define-route.ts); this caps everything else.
     bodyLimit: 1024 * 1024,
     // Slow or idle clients do not hold connections for ever (issue 21 item 6; http/slow-body.ts
@@ -186,7 +196,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // The live sockets of each user; ended sessions (logout, deleted profile) have theirs closed at once.
   const hub = new SocketHub(db, now, app.log);
   const ctx: ServerContext = {
-    db, now, log: app.log, otpFixed: opts.otpFixed, onOtpIssued: opts.onOtpIssued,
+    db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
       if ('userUuid' in ended) hub.closeUser(ended.userUuid);
       else hub.closeSessions(ended.sessionHashes);
@@ -270,7 +280,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // Housekeeping of expired sign-in rows; a failure is logged and retried at the next round.
   let sweepRunning: Promise<void> = Promise.resolve();
   const sweep = () => {
-    sweepRunning = sweepExpired(db, now())
+    sweepRunning = sweepExpired(db, now(), otpLimits.windowMs)
       .then(() => media.sweep(db, now(), limits.unusedUploadTtlMs))
       .then(() => idempotency.sweep())
       .catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));

@@ -1,5 +1,6 @@
 // What route modules get from the server: storage, the clock, the log, and sign-in settings.
 import type { FastifyBaseLogger } from 'fastify';
+import type { OtpLimits } from './config/otp-limits';
 import type { Db } from './db/db';
 import type { ApiRouter } from './http/define-route';
 
@@ -13,6 +14,8 @@ export interface ServerContext {
   log: FastifyBaseLogger;
   /** When set, every sign-in code equals it (demos and tests). */
   otpFixed: string | undefined;
+  /** The sign-in limits (server/config/otp-limits.ts): defaults with the server's options over them. */
+  otpLimits: OtpLimits;
   /** Called with every sign-in code issued (tests read codes through it). */
   onOtpIssued: ((mobile: string, code: string) => void) | undefined;
   /** Call once sessions have ended (after the commit): their open sockets are closed at once. */

@@ -2,6 +2,7 @@
 // (server/README.md lists the variables).
 import { join } from 'node:path';
 import { createServer } from './app';
+import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp-limits';
 import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
 
 function env(name: string): string | undefined {
@@ -25,6 +26,17 @@ if (versionCode !== undefined && !Number.isSafeInteger(versionCode)) fail('VERSI
 const idempotencyHoursText = env('IDEMPOTENCY_TTL_HOURS');
 const idempotencyHours = idempotencyHoursText === undefined ? undefined : Number(idempotencyHoursText);
 if (idempotencyHours !== undefined && !(idempotencyHours > 0)) fail('IDEMPOTENCY_TTL_HOURS must be a positive number of hours');
+let otpLimits: Partial<OtpLimits> = {};
+try {
+  otpLimits = otpLimitsFromEnv(process.env);
+  resolveOtpLimits(otpLimits); // checked here, so a bad value stops the start with its message
+} catch (error) {
+  fail((error as Error).message);
+}
+// TRUST_PROXY: unset or false, the socket's peer is the client; true, the left-most
+// X-Forwarded-For; else a comma-separated list of the proxies' addresses or CIDRs to believe.
+const trustProxyText = env('TRUST_PROXY');
+const trustProxy = trustProxyText === undefined || trustProxyText === 'false' ? false : trustProxyText === 'true' ? true : trustProxyText;
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -42,6 +54,8 @@ const server = await createServer({
   mediaDir,
   uploadLimits,
   ...(otpFixed ? { otpFixed } : {}),
+  otpLimits,
+  trustProxy,
   ...(versionCode !== undefined ? { versionCode } : {}),
   ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),
   logger: { level: env('LOG_LEVEL') ?? 'info' },

@@ -4,17 +4,21 @@ import { isMobileNumber, parseMobile } from '../../src/domain/countries';
 import type { RouteModule } from '../context';
 import { badRequest, notFound, unauthorised } from '../http/errors';
 import { findUser } from '../user/profile';
-import { sendCode, verifyCode } from './otp';
+import { clientKey } from './client-address';
+import { sendCode, verifyCode, type SignInDeps } from './otp';
 import { POLICY } from './policy';
-import { createMediaToken, endSession, openSession } from './sessions';
+import { createMediaToken, endSession, openSession, sessionBudget } from './sessions';
+import { SprayGuard } from './spray-guard';
 import { hashToken, newShortCode } from './tokens';
 
 export const accountRoutes: RouteModule = (api, ctx) => {
   const { db } = ctx;
+  const limits = ctx.otpLimits;
+  const signIn: SignInDeps = { ctx, limits, guard: new SprayGuard(limits) };
 
   // The contract checked the dial code and digit count; a code goes only to a number that can be
   // a mobile of its country (the login screen's rule: countries.ts isMobileNumber).
-  api.publicRoute(routes.sendOtp, async ({ body }) => {
+  api.publicRoute(routes.sendOtp, async ({ body, request }) => {
     const parsed = parseMobile(body.mobile);
     if (parsed && !isMobileNumber(parsed.country, parsed.national)) {
       const { country } = parsed;
@@ -22,16 +26,18 @@ export const accountRoutes: RouteModule = (api, ctx) => {
       const digits = starts.length > 1 ? `${starts.slice(0, -1).join(', ')} or ${starts[starts.length - 1]}` : starts.join('');
       throw badRequest(`${body.mobile} is not a mobile number: mobile numbers in ${country.name} start with ${digits}`);
     }
-    return sendCode(ctx, body.mobile);
+    return sendCode(signIn, body.mobile, clientKey(request.ip));
   });
 
-  api.publicRoute(routes.verifyOtp, async ({ body }) => verifyCode(ctx, body.mobile, body.otp));
+  api.publicRoute(routes.verifyOtp, async ({ body, request }) => verifyCode(signIn, body.mobile, body.otp, clientKey(request.ip)));
 
   // A stored login token signs the same device in again without a code: a new session under
-  // the same login token (not rotated, so an answer lost on a bad network costs nothing).
+  // the same login token (not rotated, so an answer lost on a bad network costs nothing). A token
+  // opens a bounded number of sessions (sessionBudget): a stolen or looping one cannot grow the
+  // sessions table without end.
   api.publicRoute(routes.loginWithToken, async ({ body }) => {
     const now = ctx.now();
-    return db.transaction(async (tx) => {
+    const { tokens, ended } = await db.transaction(async (tx) => {
       const rows = await tx.query<{ user_uuid: string; expires_at: number; revoked_at: number | null }>(
         `SELECT t.user_uuid, t.expires_at, t.revoked_at
          FROM login_tokens t JOIN users u ON u.user_uuid = t.user_uuid
@@ -43,8 +49,13 @@ export const accountRoutes: RouteModule = (api, ctx) => {
       if (found.expires_at <= now) throw unauthorised('Login token has expired');
       const user = await findUser(tx, found.user_uuid);
       if (!user) throw unauthorised('Login token is not valid');
-      return openSession(tx, user, { token: body.loginToken, expiresAt: found.expires_at }, now);
+      const budget = sessionBudget(tx, limits, hashToken(body.loginToken), now);
+      await budget.check();
+      const opened = await openSession(tx, user, { token: body.loginToken, expiresAt: found.expires_at }, now);
+      return { tokens: opened, ended: await budget.endOldest() };
     });
+    if (ended.length > 0) ctx.sessionsEnded({ sessionHashes: ended });
+    return tokens;
   });
 
   // GET or POST. Once the sessions have ended (committed), their open sockets are closed at once.

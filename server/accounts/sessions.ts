@@ -5,9 +5,10 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionTokens } from '../../src/api/contract';
 import { HEADER } from '../../src/api/headers';
 import { parseMobile } from '../../src/domain/countries';
+import type { OtpLimits } from '../config/otp-limits';
 import type { Db, Queryable } from '../db/db';
 import type { Authenticate, AuthUser } from '../http/define-route';
-import { sessionExpired, unauthorised } from '../http/errors';
+import { inHowLong, sessionExpired, tooManyRequests, unauthorised } from '../http/errors';
 import { toProfile, type UserRow } from '../user/profile';
 import { POLICY } from './policy';
 import { hashToken, newToken } from './tokens';
@@ -53,6 +54,39 @@ export async function openSession(q: Queryable, user: UserRow, loginToken: Login
     ...media,
     clientSessionId,
     user: toProfile(user),
+  };
+}
+
+/**
+ * The sessions one login token may open (issue 21): at most `sessionsPerLoginTokenPerWindow`
+ * within the window (check: 429 with Retry-After past it), and at most
+ * `liveSessionsPerLoginToken` live at once (endOldest, after a new one opened: ends the oldest
+ * and answers their digests, whose sockets are to be closed once this commits).
+ */
+export function sessionBudget(q: Queryable, limits: OtpLimits, loginTokenHash: string, now: number) {
+  return {
+    async check(): Promise<void> {
+      const opened = await q.query<{ created_at: number }>(
+        'SELECT created_at FROM sessions WHERE login_token_hash = $1 AND created_at > $2 ORDER BY created_at DESC LIMIT $3',
+        [loginTokenHash, now - limits.windowMs, limits.sessionsPerLoginTokenPerWindow],
+      );
+      if (opened.length < limits.sessionsPerLoginTokenPerWindow) return;
+      const oldest = opened[opened.length - 1];
+      const waitMs = oldest ? oldest.created_at + limits.windowMs - now : limits.windowMs;
+      throw tooManyRequests(`Too many sign-ins with this login token. Try again ${inHowLong(waitMs)}.`, waitMs / 1000);
+    },
+    async endOldest(): Promise<string[]> {
+      const ended = await q.query<{ id_hash: string }>(
+        `UPDATE sessions SET ended_at = $2 WHERE id_hash IN (
+           SELECT id_hash FROM sessions WHERE login_token_hash = $1 AND ended_at IS NULL AND expires_at > $2
+           ORDER BY created_at DESC, id_hash OFFSET $3)
+         RETURNING id_hash`,
+        [loginTokenHash, now, limits.liveSessionsPerLoginToken],
+      );
+      const hashes = ended.map((r) => r.id_hash);
+      if (hashes.length > 0) await q.query('DELETE FROM media_tokens WHERE session_hash = ANY($1::text[])', [hashes]);
+      return hashes;
+    },
   };
 }
 

@@ -79,7 +79,10 @@ export interface ErrorBody {
   message: string;
   /**
    * Why, in a word the client words itself, where one status has several causes. verify-otp
-   * 412: 'expired', 'used', 'burnt' (too many wrong tries) or 'no-code'.
+   * 412: 'expired' (the caller's own code), 'burnt' (too many wrong tries) or 'no-code' (also a
+   * used code: whether a number signed in is not told). send-otp and verify-otp 429:
+   * 'slow-down' (too many tries: wait Retry-After, then try again) or none (verify-otp: the code
+   * is burnt; Retry-After says when a new one may be asked).
    */
   reason?: string;
 }

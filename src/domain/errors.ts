@@ -457,6 +457,11 @@ export function otpRequestError(status: number, message?: string | null, detail:
   };
 }
 
+/** ErrorBody.reason of a sign-in 429 that asks the client to wait and try again (not a burnt code). */
+export const SLOW_DOWN_REASON = 'slow-down';
+/** The key of a verify-otp slow-down: the OTP screen keeps the boxes off until it ends, as for a lock. */
+export const OTP_CONFIRM_SLOW_DOWN_KEY = 'otpConfirm429SlowDown';
+
 const OTP_CONFIRM_STATUS_IDS: Readonly<Record<number, string>> = {
   401: MSG.otpConfirm.status401,
   412: MSG.otpConfirm.status412,
@@ -471,7 +476,8 @@ const OTP_CONFIRM_STATUS_IDS: Readonly<Record<number, string>> = {
  * response (no-internet dialog) and 5xx (server-error dialog). "Expired" is said only when the
  * server's reason says so (412 has other causes: used, burnt, no code). A 423 or 429 with
  * Retry-After carries the wait (retryAfterSeconds): the text counts it down ({time}); after it,
- * a 423 is over and a 429's code still no longer works (afterWaitTextId).
+ * a 423 is over and a 429's code still no longer works (afterWaitTextId), unless the 429 is a
+ * slow-down (reason 'slow-down': too many wrong tries from this client), which reads and ends as a lock.
  */
 export function otpConfirmError(status: number, message?: string | null, detail: BadStatusDetail = {}): AppError {
   const serverMessage = hasText(message) ? message : undefined;
@@ -482,6 +488,10 @@ export function otpConfirmError(status: number, message?: string | null, detail:
   if (status === 412 && detail.reason === 'expired') return { key: 'otpConfirm412Expired', status, ...withMessage, textId: MSG.otpConfirm.expired };
   if (status === 423 && wait !== undefined && wait > 0) {
     return { key: 'otpConfirm423', status, ...withMessage, textId: MSG.otpConfirm.locked, retryAfterSeconds: wait };
+  }
+  if (status === 429 && wait !== undefined && wait > 0 && detail.reason === SLOW_DOWN_REASON) {
+    // too many wrong tries: a wait, like a lock, after which the same code may be typed again
+    return { key: OTP_CONFIRM_SLOW_DOWN_KEY, status, ...withMessage, textId: MSG.otpConfirm.locked, retryAfterSeconds: wait };
   }
   if (status === 429 && wait !== undefined && wait > 0) {
     return { key: 'otpConfirm429', status, ...withMessage, textId: MSG.otpConfirm.burnt, retryAfterSeconds: wait, afterWaitTextId: MSG.otpConfirm.status412 };

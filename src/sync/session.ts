@@ -14,6 +14,7 @@
 import type { BodyOf, CityEntry, Profile, ResponseOf, RouteName, SessionTokens, StateEntry } from '../api/contract';
 import { ROUTE_TABLE as routes } from '../api/route-table';
 import { parseMobile, type CountryIso } from '../domain/countries';
+import { isRetryableStatus } from '../domain/failure-class';
 import type { AppError, DialogAction } from '../domain/error-types';
 import {
   BadStatusError,
@@ -298,9 +299,10 @@ export function createSession(deps: SessionDeps): SessionModule {
     if (!session.loginToken || !session.mobile) return failed(unauthorisedError(null, now()));
     const res = await attempt('loginWithToken', { mobile: session.mobile, loginToken: session.loginToken });
     if (!res.ok) {
-      if (res.err instanceof BadStatusError && res.err.status < 500) {
+      if (res.err instanceof BadStatusError && !isRetryableStatus(res.err.status, res.err.detail.retryAfterSeconds)) {
         // The server refused the token (spec §4: non-200 clears stored login data and caches).
-        // A 5xx or no answer says nothing about the token, so those keep it for a later try.
+        // A 5xx, 408, 429 (a login token opens a bounded number of sessions an hour) or no
+        // answer says nothing about the token, so those keep it for a later try.
         await clearSignedInData({ clearCaches: true });
         return failed(unauthorisedError(null, now()));
       }

@@ -26,6 +26,7 @@
 // by the whole file (tests of a file run one after another): sessions signed in earlier may
 // expire when a test advances by days, so sign in afresh after advancing.
 //
+// Sign-in limits per address are lifted (GENEROUS_OTP_LIMITS) unless opts.otpLimits sets them.
 // Sign-in codes are random (as in production) and read through t.lastCode(mobile); a server
 // started with { otpFixed: '1234' } uses that code instead.
 import { randomBytes, randomInt } from 'node:crypto';
@@ -34,6 +35,7 @@ import { routes, type ErrorBody, type ResponseOf, type RouteName, type SessionTo
 import { API_BASE, HEADER } from '../../../src/api/headers';
 import { countryByIso, type CountryIso } from '../../../src/domain/countries';
 import { createServer, type Server, type ServerOptions } from '../../../server/app';
+import { GENEROUS_OTP_LIMITS } from '../../../server/config/otp-limits';
 import { openDb } from '../../../server/db/db';
 
 export interface TestClock {
@@ -127,6 +129,9 @@ export async function startTestServer(opts: ServerOptions = {}): Promise<TestSer
     now: clock.now,
     logger: false,
     ...opts,
+    // Every test signs in from 127.0.0.1: the per-address, global and country caps of sign-in
+    // are lifted unless a test sets them (test/integration/sign-in-abuse.test.ts does).
+    otpLimits: { ...GENEROUS_OTP_LIMITS, ...opts.otpLimits },
     ...(db ? { db } : {}),
     onOtpIssued: (mobile, code) => {
       codes.set(mobile, code);

@@ -212,6 +212,10 @@ describe('OTP confirm errors', () => {
     expect(otpConfirmError(429, undefined, { retryAfterSeconds: 42 })).toEqual({
       key: 'otpConfirm429', status: 429, textId: 'error.otpConfirm.burnt', retryAfterSeconds: 42, afterWaitTextId: 'error.otpConfirm.status412',
     });
+    // a slow-down (too many wrong tries from this client): read as a lock, nothing after it
+    expect(otpConfirmError(429, 'Too many wrong codes', { retryAfterSeconds: 8, reason: 'slow-down' })).toEqual({
+      key: 'otpConfirm429SlowDown', status: 429, message: 'Too many wrong codes', textId: 'error.otpConfirm.locked', retryAfterSeconds: 8,
+    });
     // without a wait: the plain texts
     expect(otpConfirmError(423, undefined, {}).textId).toBe('error.otpConfirm.status423');
     expect(otpConfirmError(429, undefined, { retryAfterSeconds: 0 }).textId).toBe('error.otpConfirm.status429');

@@ -293,10 +293,11 @@ describe('logout and other sign-outs', () => {
     }
   });
 
-  test('login with the stored token: a refusal clears login data and caches; a 503 or no answer keeps them', async () => {
+  test('login with the stored token: a refusal clears login data and caches; a 503, a 429 or no answer keeps them', async () => {
     for (const [handler, cleared] of [
       [() => errorBody(401, 'bad token'), true],
       [() => errorBody(503, 'down'), false],
+      [() => errorBody(429, 'Too many sign-ins with this login token'), false],
       [noNetwork, false],
     ] as const) {
       const s = await signedIn({}, {
