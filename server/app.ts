@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { API_BASE } from '../src/api/headers';
 import { accountRoutes } from './accounts/routes';
 import { sessionAuthenticator } from './accounts/sessions';
@@ -39,6 +39,9 @@ import { reverseGeocodeRoutes } from './geo/reverse-geocode';
 import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
+import { resolveSecurity, type SecurityOptions } from './config/security';
+import { contentSecurityPolicy, reachedOverTls, securityHeaders } from './http/security-headers';
+import { publicOrigin, socketOrigin } from './http/public-origin';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 import { loadRemoteFlags, remoteConfigRoutes } from './config/remote-config';
 import { pushRoutes } from './push/routes';
@@ -94,6 +97,8 @@ export interface ServerOptions {
   remoteFlags?: RemoteFlags | (() => RemoteFlags);
   /** How long an Idempotency-Key's first answer is kept and replayed (ms); default 24 h. */
   idempotencyTtlMs?: number;
+  /** PUBLIC_URL, HSTS, source maps, frame ancestors (config/security.ts has the defaults). */
+  security?: SecurityOptions;
 }
 
 export interface Server {
@@ -127,6 +132,10 @@ function isClientError(error: unknown): error is { statusCode: number; message: 
 
 export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const now = opts.now ?? Date.now;
+  const security = resolveSecurity(opts.security);
+  // Security headers on every answer, the framework's own errors included (http/security-headers.ts);
+  // the policy gains index.html's inline style hashes once the static site is registered (below).
+  let csp = contentSecurityPolicy(security);
   const ownsDb = !opts.db;
   loadAllGeo();
   checkCatalogs();
@@ -162,6 +171,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     logger: opts.logger ?? false,
     // The API's own limit is per route (define-route.ts); this caps everything else.
     bodyLimit: 1024 * 1024,
+    // Refusals made before routing (a malformed URL) skip the hooks: they get the ErrorBody and the
+    // security headers here.
+    frameworkErrors: (error, request, reply) => {
+      const status = isClientError(error) ? error.statusCode : 400;
+      return (reply as FastifyReply).code(status).headers(securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean }))).send(errorBody(status, error.message));
+    },
   });
   // Only JSON bodies: a text/plain body is refused (415) instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
@@ -177,7 +192,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   };
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
+    reply.headers(securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean })));
     // API answers are personal and live: never kept by a browser, proxy or service worker cache.
     // (Media downloads set their own: immutable files, kept privately.)
     if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -204,15 +219,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
   });
   const authenticate = sessionAuthenticator(db, now);
-  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
+  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins, ownOrigin: (request) => publicOrigin(request, security) });
 
   const idempotency = createIdempotencyStore(db, now, opts.idempotencyTtlMs);
   const api = createApiRouter(app, authenticate, idempotency);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
   const pageModules: RouteModule[] = [
-    botRoutes({ runtime, cursorSecret }),
+    botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),
     shop,
-    mediaRoutes({ secret: mediaSecret }),
+    mediaRoutes({ secret: mediaSecret, origin: (request) => publicOrigin(request, security) }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
@@ -223,7 +238,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   registerDownload(app, { db, now, files: media });
 
   registerVersion(app, versionFile);
-  const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
+  const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR, { serveSourceMaps: security.serveSourceMaps });
+  csp = contentSecurityPolicy(security, site.inlineStyleHashes);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

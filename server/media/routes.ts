@@ -16,9 +16,11 @@ import { createMedia, type MediaPurpose } from './store';
 
 export interface MediaRouteDeps {
   secret: Buffer;
+  /** The origin upload URLs are built on (http/public-origin.ts): configuration, not the Host header. */
+  origin: (request: FastifyRequest) => string;
 }
 
-export function mediaRoutes({ secret }: MediaRouteDeps): RouteModule {
+export function mediaRoutes({ secret, origin: originOf }: MediaRouteDeps): RouteModule {
   return (api, ctx) => {
     async function uploadDetails(request: FastifyRequest, user: AuthUser, body: { content_type: string; purpose: MediaPurpose }): Promise<MediaUploadDetails> {
       const accepted = acceptedType(body.content_type);
@@ -28,7 +30,7 @@ export function mediaRoutes({ secret }: MediaRouteDeps): RouteModule {
       const now = ctx.now();
       const expiresAt = now + UPLOAD_POLICY_TTL_MS;
       const mediaUuid = await createMedia(ctx.db, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt }, now);
-      const origin = `${request.protocol}://${request.headers.host ?? request.host}`;
+      const origin = originOf(request);
       return {
         media_uuid: mediaUuid,
         ...(body.purpose === 'feedback' ? { screenshot_uuid: mediaUuid } : {}),
