@@ -2,6 +2,7 @@
 // (server/README.md lists the variables).
 import { join } from 'node:path';
 import { createServer } from './app';
+import { securityFromEnv, type SecurityOptions } from './config/security';
 
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -24,6 +25,12 @@ if (versionCode !== undefined && !Number.isSafeInteger(versionCode)) fail('VERSI
 const idempotencyHoursText = env('IDEMPOTENCY_TTL_HOURS');
 const idempotencyHours = idempotencyHoursText === undefined ? undefined : Number(idempotencyHoursText);
 if (idempotencyHours !== undefined && !(idempotencyHours > 0)) fail('IDEMPOTENCY_TTL_HOURS must be a positive number of hours');
+let security: SecurityOptions = {};
+try {
+  security = securityFromEnv(); // PUBLIC_URL, HSTS_MAX_AGE, SERVE_SOURCE_MAPS, FRAME_ANCESTORS
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -35,10 +42,12 @@ const server = await createServer({
   ...(otpFixed ? { otpFixed } : {}),
   ...(versionCode !== undefined ? { versionCode } : {}),
   ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),
+  security,
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });
 server.app.log.info({ url, storage: databaseUrl ? 'postgres' : `pglite:${env('DATA_DIR') ?? './data'}` }, `open ${url} in a browser`);
+if (!security.publicUrl && process.env.NODE_ENV === 'production') server.app.log.warn('PUBLIC_URL is not set: socket and upload URLs name the address a request arrived on');
 if (otpFixed) server.app.log.warn(`OTP_FIXED is set: every sign-in code is ${otpFixed}`);
 
 let stopping = false;
