@@ -99,6 +99,8 @@ export interface ServerOptions {
   idempotencyTtlMs?: number;
   /** PUBLIC_URL, HSTS, source maps, frame ancestors (config/security.ts has the defaults). */
   security?: SecurityOptions;
+  /** Tests only: called once a user message and its bot job are committed, before the bot answers (crash tests). */
+  afterUserMessageStored?: () => void;
 }
 
 export interface Server {
@@ -217,6 +219,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const runtime = new BotRuntime({
     db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
+    afterUserMessageStored: opts.afterUserMessageStored,
   });
   const authenticate = sessionAuthenticator(db, now);
   await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins, ownOrigin: (request) => publicOrigin(request, security) });
@@ -254,6 +257,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   });
 
   await app.ready();
+  // Bot replies a previous run stored the message for but never answered (a crash): answered now.
+  const resumed = await runtime.resumePending();
+  if (resumed > 0) app.log.info({ jobs: resumed }, 'answering bot jobs left by the previous run');
 
   // Housekeeping of expired sign-in rows; a failure is logged and retried at the next round.
   let sweepRunning: Promise<void> = Promise.resolve();

@@ -43,6 +43,9 @@ const server = await createServer({
   ...(versionCode !== undefined ? { versionCode } : {}),
   ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),
   security,
+  // Tests only (test/integration/bot-jobs-crash.test.ts): die at once, as kill -9 would, after the
+  // first user message and its bot job are committed and before the bot answers.
+  ...(env('TEST_CRASH_POINT') === 'after-user-message' ? { afterUserMessageStored: () => process.kill(process.pid, 'SIGKILL') } : {}),
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });
