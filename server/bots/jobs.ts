@@ -16,9 +16,10 @@ export interface BotJob {
   attempts: number;
 }
 
+/** Adds the job with its first run counted (the caller runs it at once). */
 export async function addJob(tx: Queryable, job: { messageId: string; userUuid: string; botUuid: string; language: LanguageCode }, now: number): Promise<void> {
   await tx.query(
-    'INSERT INTO bot_jobs (message_id, user_uuid, bot_uuid, language, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING',
+    'INSERT INTO bot_jobs (message_id, user_uuid, bot_uuid, language, attempts, created_at) VALUES ($1, $2, $3, $4, 1, $5) ON CONFLICT DO NOTHING',
     [job.messageId, job.userUuid, job.botUuid, job.language, now],
   );
 }

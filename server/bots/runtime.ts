@@ -103,7 +103,7 @@ export class BotRuntime {
         answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
         continue;
       }
-      const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language, attempts: 0 };
+      const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language, attempts: 1 };
       answer.push(...await this.track(job, () => this.runJob(job, m, false)));
     }
     return answer;
@@ -135,18 +135,19 @@ export class BotRuntime {
 
   /**
    * Runs the bot on the job's message and stores its replies (later, for a delayed bot, unless
-   * `now` says the wait is over: a job recovered after a restart). Answers the replies stored now.
+   * `recovered`: a job left by an earlier run, whose wait is over). Answers the replies stored now.
+   * A fresh job's first run was counted when it was added; a recovered one counts its run here.
    */
-  private async runJob(job: BotJob, message: OutgoingMessage, now: boolean): Promise<ChatMessage[]> {
+  private async runJob(job: BotJob, message: OutgoingMessage, recovered: boolean): Promise<ChatMessage[]> {
     const { db } = this.deps;
     const bot = findBot(job.bot_uuid);
-    if (!bot || !(await beginJob(db, job.message_id))) {
+    if (!bot || (recovered && !(await beginJob(db, job.message_id)))) {
       if (!bot) await dropJob(db, job.message_id);
       else this.deps.log.error({ messageId: job.message_id, botUuid: job.bot_uuid }, 'bot job given up after repeated failures');
       return [];
     }
     const { replies, delayed } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
-    if (delayed && !now) {
+    if (delayed && !recovered) {
       const stored = new Promise<unknown>((resolve) => this.later(() => this.storeReplies(job, replies).finally(() => resolve(undefined)), () => resolve(undefined)));
       this.inflight.set(job.message_id, { done: stored, delayed: true });
       void stored.finally(() => this.inflight.delete(job.message_id));

@@ -11,8 +11,9 @@
 //   'unsafe-inline': React's `style={{…}}` props are applied through the CSSOM
 //   (element.style.setProperty), which CSP does not govern, and nothing writes style attributes
 //   as markup; so style-src-attr is left to fall back to style-src, which admits no attribute.
-// - connect-src 'self' (CSP Level 3 'self' covers ws:/wss: of the same host) and, when PUBLIC_URL
-//   is set, its socket origin, so a socket URL built from it is admitted by name.
+// - connect-src 'self' (CSP Level 3 'self' covers ws:/wss: of the same host), blob: (media held as
+//   blob: URLs read back; only this origin can mint them) and, when PUBLIC_URL is set, its socket
+//   origin, so a socket URL built from it is admitted by name.
 // - img-src/media-src 'self' blob: data: (downloads shown from blobs; data: for tiny inline images).
 // - worker-src 'self': the sync worker and the service worker are files of the build.
 // - frame-ancestors 'none' (X-Frame-Options DENY for old browsers) unless origins are configured.
@@ -23,7 +24,8 @@ import type { SecurityConfig } from '../config/security';
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self), geolocation=(self), payment=(), usb=(), midi=(), display-capture=()';
 
 export function contentSecurityPolicy(config: SecurityConfig, inlineStyleHashes: readonly string[] = []): string {
-  const connect = ["'self'"];
+  // blob: the app reads back media it holds as blob: URLs (only this origin can mint them)
+  const connect = ["'self'", 'blob:'];
   if (config.publicUrl) connect.push(`${config.publicUrl.protocol === 'https:' ? 'wss' : 'ws'}://${config.publicUrl.host}`);
   const ancestors = config.frameAncestors.length > 0 ? config.frameAncestors.join(' ') : "'none'";
   return [

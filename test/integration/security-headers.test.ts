@@ -114,7 +114,7 @@ describe('security headers', () => {
       const response = await fetch(`${url}/version.json`);
       expect(response.headers.get('strict-transport-security')).toBe('max-age=15552000');
       // the socket origin of PUBLIC_URL is named in connect-src
-      expect(response.headers.get('content-security-policy')).toMatch(/connect-src 'self' wss:\/\/chat\.example\.com;/);
+      expect(response.headers.get('content-security-policy')).toMatch(/connect-src 'self' blob: wss:\/\/chat\.example\.com;/);
     });
     await withServer({ security: { publicUrl: 'https://chat.example.com', hstsMaxAgeSeconds: 0 } }, async (url) => {
       expect((await fetch(`${url}/version.json`)).headers.get('strict-transport-security')).toBeNull();
