@@ -49,6 +49,11 @@ import { PushSender, type PushOutcome } from './push/sender';
 import type { PushOptions } from './push/subscriptions';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
 import type { RemoteFlags } from '../src/api/remote-flags';
+import { uploadLimits, type UploadLimits } from './config/upload-limits';
+import { abortMessage, isClientAbort } from './http/client-abort';
+import { dropRestThenClose } from './http/linger';
+import { registerSlowBodyGuard } from './http/slow-body';
+import { isUploadUrl } from './media/upload';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -101,6 +106,8 @@ export interface ServerOptions {
   security?: SecurityOptions;
   /** Tests only: called once a user message and its bot job are committed, before the bot answers (crash tests). */
   afterUserMessageStored?: () => void;
+  /** Storage quota, pending uploads, free disk, unused-upload sweep and timeouts; defaults in server/config/upload-limits.ts. */
+  uploadLimits?: Partial<UploadLimits>;
 }
 
 export interface Server {
@@ -114,6 +121,8 @@ export interface Server {
   close(): Promise<void>;
   /** Open live sockets: all, or one user's (operations and tests: "two tabs hold one socket"). */
   openSockets(userUuid?: string): number;
+  /** Runs the hourly housekeeping now (expired rows, unused uploads and their files); tests and operations. */
+  sweep(): Promise<void>;
 }
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -138,6 +147,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // Security headers on every answer, the framework's own errors included (http/security-headers.ts);
   // the policy gains index.html's inline style hashes once the static site is registered (below).
   let csp = contentSecurityPolicy(security);
+  const limits = uploadLimits(opts.uploadLimits);
   const ownsDb = !opts.db;
   loadAllGeo();
   checkCatalogs();
@@ -179,7 +189,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       const status = isClientError(error) ? error.statusCode : 400;
       return (reply as FastifyReply).code(status).headers(securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean }))).send(errorBody(status, error.message));
     },
+    // Slow or idle clients do not hold connections for ever (issue 21 item 6; http/slow-body.ts
+    // cuts slow bodies sooner, these are Node's backstops).
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
   });
+  app.server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
+  registerSlowBodyGuard(app, limits, isUploadUrl);
   // Only JSON bodies: a text/plain body is refused (415) instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -204,9 +221,20 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
     }
+    // The client went away mid-request (closed the tab, lost the network): nobody to answer.
+    if (isClientAbort(error, request.raw)) {
+      request.log.info({ method: request.method, url: request.url, code: (error as { code?: unknown }).code }, abortMessage(request.raw, 'request'));
+      return reply.code(400).send(errorBody(400, 'The request was cut off by the client'));
+    }
     if (isClientError(error)) {
       let message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = `Body is larger than ${request.routeOptions.bodyLimit ?? 'the limit of'} bytes`;
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        message = `Body is larger than ${request.routeOptions.bodyLimit ?? 'the limit of'} bytes`;
+        // Read and drop the rest for a moment rather than close on a client still sending, so
+        // it reads this 413 instead of a broken pipe (http/linger.ts).
+        reply.removeHeader('connection');
+        reply.raw.once('finish', () => dropRestThenClose(request.raw));
+      }
       return reply.code(error.statusCode).send(errorBody(error.statusCode, message));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -230,14 +258,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),
     shop,
-    mediaRoutes({ secret: mediaSecret, origin: (request) => publicOrigin(request, security) }),
+    mediaRoutes({ secret: mediaSecret, mediaDir: media.dir, limits, origin: (request) => publicOrigin(request, security) }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
   ];
   for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
-  await registerUpload(app, { db, now, secret: mediaSecret, files: media });
+  await registerUpload(app, { db, now, secret: mediaSecret, files: media, limits });
   registerDownload(app, { db, now, files: media });
 
   registerVersion(app, versionFile);
@@ -265,7 +293,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   let sweepRunning: Promise<void> = Promise.resolve();
   const sweep = () => {
     sweepRunning = sweepExpired(db, now())
-      .then(() => media.sweep(db, now()))
+      .then(() => media.sweep(db, now(), limits.unusedUploadTtlMs))
       .then(() => idempotency.sweep())
       .catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
     return sweepRunning;
@@ -279,6 +307,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     db,
     url: undefined,
     openSockets: (userUuid) => (userUuid === undefined ? hub.total() : hub.count(userUuid)),
+    sweep,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
