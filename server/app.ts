@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { API_BASE } from '../src/api/headers';
 import { accountRoutes } from './accounts/routes';
 import { sessionAuthenticator } from './accounts/sessions';
@@ -39,6 +39,9 @@ import { reverseGeocodeRoutes } from './geo/reverse-geocode';
 import { checkCatalogs } from './shop/catalog';
 import { shopRoutes } from './shop/routes';
 import { registerStatic } from './web/static';
+import { resolveSecurity, type SecurityOptions } from './config/security';
+import { contentSecurityPolicy, reachedOverTls, securityHeaders } from './http/security-headers';
+import { publicOrigin, socketOrigin } from './http/public-origin';
 import { packageVersion, registerVersion, versionCodeOf } from './web/version';
 import { resolveOtpLimits, type OtpLimits } from './config/otp-limits';
 import { loadRemoteFlags, remoteConfigRoutes } from './config/remote-config';
@@ -107,6 +110,10 @@ export interface ServerOptions {
   remoteFlags?: RemoteFlags | (() => RemoteFlags);
   /** How long an Idempotency-Key's first answer is kept and replayed (ms); default 24 h. */
   idempotencyTtlMs?: number;
+  /** PUBLIC_URL, HSTS, source maps, frame ancestors (config/security.ts has the defaults). */
+  security?: SecurityOptions;
+  /** Tests only: called once a user message and its bot job are committed, before the bot answers (crash tests). */
+  afterUserMessageStored?: () => void;
   /** Storage quota, pending uploads, free disk, unused-upload sweep and timeouts; defaults in server/config/upload-limits.ts. */
   uploadLimits?: Partial<UploadLimits>;
 }
@@ -145,6 +152,10 @@ function isClientError(error: unknown): error is { statusCode: number; message: 
 export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const now = opts.now ?? Date.now;
   const otpLimits = resolveOtpLimits(opts.otpLimits);
+  const security = resolveSecurity(opts.security);
+  // Security headers on every answer, the framework's own errors included (http/security-headers.ts);
+  // the policy gains index.html's inline style hashes once the static site is registered (below).
+  let csp = contentSecurityPolicy(security);
   const limits = uploadLimits(opts.uploadLimits);
   const ownsDb = !opts.db;
   loadAllGeo();
@@ -182,6 +193,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     trustProxy: opts.trustProxy ?? false,
     // The API's own limit is per route (define-route.ts); this caps everything else.
     bodyLimit: 1024 * 1024,
+    // Refusals made before routing (a malformed URL) skip the hooks: they get the ErrorBody and the
+    // security headers here.
+    frameworkErrors: (error, request, reply) => {
+      const status = isClientError(error) ? error.statusCode : 400;
+      return (reply as FastifyReply).code(status).headers(securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean }))).send(errorBody(status, error.message));
+    },
     // Slow or idle clients do not hold connections for ever (issue 21 item 6; http/slow-body.ts
     // cuts slow bodies sooner, these are Node's backstops).
     requestTimeout: limits.requestTimeoutMs,
@@ -204,7 +221,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   };
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
+    reply.headers(securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean })));
     // API answers are personal and live: never kept by a browser, proxy or service worker cache.
     // (Media downloads set their own: immutable files, kept privately.)
     if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -240,17 +257,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const runtime = new BotRuntime({
     db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
+    afterUserMessageStored: opts.afterUserMessageStored,
   });
   const authenticate = sessionAuthenticator(db, now);
-  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
+  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins, ownOrigin: (request) => publicOrigin(request, security) });
 
   const idempotency = createIdempotencyStore(db, now, opts.idempotencyTtlMs);
   const api = createApiRouter(app, authenticate, idempotency);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
   const pageModules: RouteModule[] = [
-    botRoutes({ runtime, cursorSecret }),
+    botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),
     shop,
-    mediaRoutes({ secret: mediaSecret, mediaDir: media.dir, limits }),
+    mediaRoutes({ secret: mediaSecret, mediaDir: media.dir, limits, origin: (request) => publicOrigin(request, security) }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
@@ -261,7 +279,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   registerDownload(app, { db, now, files: media });
 
   registerVersion(app, versionFile);
-  const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR);
+  const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR, { serveSourceMaps: security.serveSourceMaps });
+  csp = contentSecurityPolicy(security, site.inlineStyleHashes);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -276,6 +295,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   });
 
   await app.ready();
+  // Bot replies a previous run stored the message for but never answered (a crash): answered now.
+  const resumed = await runtime.resumePending();
+  if (resumed > 0) app.log.info({ jobs: resumed }, 'answering bot jobs left by the previous run');
 
   // Housekeeping of expired sign-in rows; a failure is logged and retried at the next round.
   let sweepRunning: Promise<void> = Promise.resolve();

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { createServer } from './app';
 import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp-limits';
+import { securityFromEnv, type SecurityOptions } from './config/security';
 import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
 
 function env(name: string): string | undefined {
@@ -37,6 +38,12 @@ try {
 // X-Forwarded-For; else a comma-separated list of the proxies' addresses or CIDRs to believe.
 const trustProxyText = env('TRUST_PROXY');
 const trustProxy = trustProxyText === undefined || trustProxyText === 'false' ? false : trustProxyText === 'true' ? true : trustProxyText;
+let security: SecurityOptions = {};
+try {
+  security = securityFromEnv(); // PUBLIC_URL, HSTS_MAX_AGE, SERVE_SOURCE_MAPS, FRAME_ANCESTORS
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -58,10 +65,15 @@ const server = await createServer({
   trustProxy,
   ...(versionCode !== undefined ? { versionCode } : {}),
   ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),
+  security,
+  // Tests only (test/integration/bot-jobs-crash.test.ts): die at once, as kill -9 would, after the
+  // first user message and its bot job are committed and before the bot answers.
+  ...(env('TEST_CRASH_POINT') === 'after-user-message' ? { afterUserMessageStored: () => process.kill(process.pid, 'SIGKILL') } : {}),
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });
 server.app.log.info({ url, storage: databaseUrl ? 'postgres' : `pglite:${env('DATA_DIR') ?? './data'}` }, `open ${url} in a browser`);
+if (!security.publicUrl && process.env.NODE_ENV === 'production') server.app.log.warn('PUBLIC_URL is not set: socket and upload URLs name the address a request arrived on');
 if (otpFixed) server.app.log.warn(`OTP_FIXED is set: every sign-in code is ${otpFixed}`);
 
 let stopping = false;

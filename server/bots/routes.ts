@@ -1,6 +1,7 @@
 // Bot and chat routes (spec part 1 §7 "Bots and chat"). Every query is scoped by the caller's
 // user_uuid from the session: no bot id, cursor or message id in a body can reach another
 // user's conversation.
+import type { FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract';
 import type { ChatMessage } from '../../src/api/messages';
 import { MESSAGES_PAGE_SIZE } from '../../src/domain/constants';
@@ -20,6 +21,8 @@ export const PAGE_SIZE = MESSAGES_PAGE_SIZE;
 export interface BotRouteDeps {
   runtime: BotRuntime;
   cursorSecret: Buffer;
+  /** The ws(s) origin of socket URLs (http/public-origin.ts): configuration, not the Host header. */
+  socketOrigin: (request: FastifyRequest) => string;
 }
 
 async function botOrNotFound(db: Db, userUuid: string, botUuid: string) {
@@ -28,7 +31,7 @@ async function botOrNotFound(db: Db, userUuid: string, botUuid: string) {
   return bot;
 }
 
-export function botRoutes({ runtime, cursorSecret }: BotRouteDeps): RouteModule {
+export function botRoutes({ runtime, cursorSecret, socketOrigin }: BotRouteDeps): RouteModule {
   return (api, ctx) => {
     const { db } = ctx;
 
@@ -115,6 +118,6 @@ export function botRoutes({ runtime, cursorSecret }: BotRouteDeps): RouteModule 
       };
     });
 
-    api.authRoute(routes.getSocketUrl, async ({ request, user }) => createSocketUrl(db, request, user, ctx.now()));
+    api.authRoute(routes.getSocketUrl, async ({ request, user }) => createSocketUrl(db, socketOrigin(request), user, ctx.now()));
   };
 }

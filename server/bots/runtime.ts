@@ -1,6 +1,8 @@
 // The bot runtime: takes a user's messages for a bot (from the webhook or the socket), stores
-// each once (idempotent by client_message_id), acknowledges it on the user's sockets, runs the
-// bot and stores and pushes its replies, at once or after the slow delay.
+// each once (idempotent by client_message_id) together with the job of answering it (bot_jobs,
+// jobs.ts), acknowledges it on the user's sockets, runs the bot and stores and pushes its
+// replies, at once or after the slow delay, deleting the job in the same transaction. A job left
+// by a crash is run at the next start (resumePending) or by a retry of the same message.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { LanguageCode } from '../../src/domain/language-codes';
@@ -12,7 +14,8 @@ import type { BotDefinition, BotReply } from './bot-types';
 import { findBot } from './registry';
 import { isBotBlocked } from '../bot-profile/flags';
 import { languageForBot } from './bot-language';
-import { lockConversation, repliesTo, storeMessage, subscribe, toWire } from './store';
+import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, subscribe, toWire, type MessageRow } from './store';
+import { addJob, beginJob, claimJob, dropJob, findJob, pendingJobs, type BotJob } from './jobs';
 
 export const DEFAULT_SLOW_DELAY_MS = 2000;
 
@@ -25,6 +28,11 @@ export interface RuntimeDeps {
   slowDelayMs?: number | undefined;
   /** A bot message no live socket of the user took (the Web Push sender, server/push). */
   onUndelivered?: ((userUuid: string, botUuid: string, message: ChatMessage) => void) | undefined;
+  /**
+   * Tests only: called once a user message and its job are committed, before the bot answers
+   * (the crash test kills the process there: TEST_CRASH_POINT, server/main.ts).
+   */
+  afterUserMessageStored?: (() => void) | undefined;
 }
 
 /** Everything a reply carries besides its type is stored, and sent back as it is. */
@@ -41,7 +49,10 @@ function userPayload(m: OutgoingMessage): Record<string, unknown> {
 
 export class BotRuntime {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly dropped = new Map<NodeJS.Timeout, () => void>();
   private readonly running = new Set<Promise<unknown>>();
+  /** Jobs this process is answering now or has scheduled (a delayed reply), by message id. */
+  private readonly inflight = new Map<string, { done: Promise<unknown>; delayed: boolean }>();
   private closed = false;
 
   constructor(private readonly deps: RuntimeDeps) {}
@@ -73,21 +84,27 @@ export class BotRuntime {
     const language = await languageForBot(db, userUuid, requested);
     const answer: ChatMessage[] = [];
     for (const m of checked) {
-      const { row, created } = await db.transaction((tx) => storeMessage(tx, {
-        userUuid, botUuid, sender: 'user', type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id,
-      }, now()));
+      // the message and the job of answering it in one transaction: a crash after it loses no reply
+      const { row, created } = await db.transaction(async (tx) => {
+        const stored = await storeMessage(tx, {
+          userUuid, botUuid, sender: 'user', type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id,
+        }, now());
+        if (stored.created) await addJob(tx, { messageId: stored.row.message_id, userUuid, botUuid, language }, now());
+        return stored;
+      });
       if (row.bot_uuid !== botUuid) throw new HttpError(409, `client_message_id ${m.client_message_id} was already used in another conversation`);
+      if (created) this.deps.afterUserMessageStored?.();
       const message = toWire(row);
       // The acknowledgement: the stored message, with its sk, on every socket of the user.
       await hub.send(userUuid, { action: 'message-received', body: { bot_uuid: botUuid, message } });
       answer.push(message);
       if (!created) {
+        await this.settleRetried(row.message_id);
         answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
         continue;
       }
-      const { replies, delayed } = await bot.answer(m, { userUuid, botUuid, db, now: now(), language });
-      if (delayed) this.later(() => this.storeReplies(userUuid, botUuid, replies, row.message_id));
-      else answer.push(...await this.storeReplies(userUuid, botUuid, replies, row.message_id));
+      const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language, attempts: 1 };
+      answer.push(...await this.track(job, () => this.runJob(job, m, false)));
     }
     return answer;
   }
@@ -116,13 +133,104 @@ export class BotRuntime {
     return messages;
   }
 
-  private async storeReplies(userUuid: string, botUuid: string, replies: readonly BotReply[], inReplyTo: string): Promise<ChatMessage[]> {
+  /**
+   * Runs the bot on the job's message and stores its replies (later, for a delayed bot, unless
+   * `recovered`: a job left by an earlier run, whose wait is over). Answers the replies stored now.
+   * A fresh job's first run was counted when it was added; a recovered one counts its run here.
+   */
+  private async runJob(job: BotJob, message: OutgoingMessage, recovered: boolean): Promise<ChatMessage[]> {
+    const { db } = this.deps;
+    const bot = findBot(job.bot_uuid);
+    if (!bot || (recovered && !(await beginJob(db, job.message_id)))) {
+      if (!bot) await dropJob(db, job.message_id);
+      else this.deps.log.error({ messageId: job.message_id, botUuid: job.bot_uuid }, 'bot job given up after repeated failures');
+      return [];
+    }
+    const { replies, delayed } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
+    if (delayed && !recovered) {
+      const stored = new Promise<unknown>((resolve) => this.later(() => this.storeReplies(job, replies).finally(() => resolve(undefined)), () => resolve(undefined)));
+      this.inflight.set(job.message_id, { done: stored, delayed: true });
+      void stored.finally(() => this.inflight.delete(job.message_id));
+      return [];
+    }
+    return this.storeReplies(job, replies);
+  }
+
+  /** Runs `task` as the job's one run in this process (a retry meanwhile waits for it). */
+  private async track<T>(job: BotJob, task: () => Promise<T>): Promise<T> {
+    const done = task();
+    this.inflight.set(job.message_id, { done, delayed: false });
+    try {
+      return await done;
+    } finally {
+      if (this.inflight.get(job.message_id)?.done === done) this.inflight.delete(job.message_id);
+    }
+  }
+
+  /**
+   * A repeated client_message_id: when its job is still being answered here, wait for that (a
+   * delayed reply keeps its delay and arrives on its own); when its job was left by a server that
+   * stopped, answer it now, so the retry gets the bot's reply too.
+   */
+  private async settleRetried(messageId: string): Promise<void> {
+    const running = this.inflight.get(messageId);
+    if (running) {
+      if (!running.delayed) await running.done.catch(() => undefined);
+      return;
+    }
+    const job = await findJob(this.deps.db, messageId);
+    if (job) await this.resume(job);
+  }
+
+  /** A job found in the table (a crash or stop before the bot answered): run it at once. */
+  private async resume(job: BotJob): Promise<ChatMessage[]> {
+    const rows = await this.deps.db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE message_id = $1`, [job.message_id]);
+    const row = rows[0];
+    if (!row) {
+      await dropJob(this.deps.db, job.message_id);
+      return [];
+    }
+    // the stored user message is the validated message the bot would have seen
+    const message = { ...row.payload, type: row.type, client_message_id: row.client_message_id } as OutgoingMessage;
+    return this.track(job, () => this.runJob(job, message, true));
+  }
+
+  /**
+   * At start: answers every job a previous run left (in the background; close() waits for it).
+   * Answers how many there were.
+   */
+  async resumePending(): Promise<number> {
+    const jobs = await pendingJobs(this.deps.db);
+    const run = (async () => {
+      for (const job of jobs) {
+        if (this.closed) return;
+        if (this.inflight.has(job.message_id)) continue;
+        await this.resume(job).catch((err: unknown) => this.deps.log.error({ err, messageId: job.message_id }, 'resumed bot job failed'));
+      }
+    })();
+    this.running.add(run);
+    void run.finally(() => this.running.delete(run));
+    return jobs.length;
+  }
+
+  /**
+   * Stores the replies and deletes the job in one transaction (the delete is the claim: a run that
+   * finds the job gone stores nothing, so a reply is never stored twice), then pushes them.
+   */
+  private async storeReplies(job: BotJob, replies: readonly BotReply[]): Promise<ChatMessage[]> {
     const { db, now } = this.deps;
-    // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists")
-    if (await isBotBlocked(db, userUuid, botUuid)) return [];
+    const { user_uuid: userUuid, bot_uuid: botUuid, message_id: inReplyTo } = job;
+    const rows = await db.transaction(async (tx) => {
+      await lockConversation(tx, userUuid, botUuid);
+      if (!(await claimJob(tx, inReplyTo))) return [];
+      // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists")
+      if (await isBotBlocked(tx, userUuid, botUuid)) return [];
+      const stored: MessageRow[] = [];
+      for (const r of replies) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now())).row);
+      return stored;
+    });
     const out: ChatMessage[] = [];
-    for (const r of replies) {
-      const { row } = await db.transaction((tx) => storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now()));
+    for (const row of rows) {
       const message = toWire(row);
       await this.pushBotMessage(userUuid, botUuid, message);
       out.push(message);
@@ -136,22 +244,32 @@ export class BotRuntime {
     if (sent === 0) this.deps.onUndelivered?.(userUuid, botUuid, message);
   }
 
-  private later(task: () => Promise<unknown>): void {
-    if (this.closed) return;
+  /** Runs `task` after the slow delay; `dropped` when it never will (closing: the job stays for the next start). */
+  private later(task: () => Promise<unknown>, dropped: () => void): void {
+    if (this.closed) return dropped();
     const timer = setTimeout(() => {
       this.timers.delete(timer);
+      this.dropped.delete(timer);
       const run = task().catch((err: unknown) => this.deps.log.error({ err }, 'delayed bot reply failed'));
       this.running.add(run);
       void run.finally(() => this.running.delete(run));
     }, this.deps.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS);
     this.timers.add(timer);
+    this.dropped.set(timer, dropped);
   }
 
-  /** Drops replies not due yet and waits for those being stored (before the database closes). */
+  /**
+   * Drops replies not due yet (their jobs stay: the next start answers them) and waits for those
+   * being stored (before the database closes).
+   */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers) {
+      clearTimeout(timer);
+      this.dropped.get(timer)?.();
+    }
     this.timers.clear();
+    this.dropped.clear();
     await Promise.all([...this.running]);
   }
 }

@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../accounts/tokens';
 import type { Db } from '../db/db';
 import type { Authenticate } from '../http/define-route';
 import { parseInput } from '../http/define-route';
-import { HttpError, unauthorised } from '../http/errors';
+import { errorBody, HttpError, unauthorised } from '../http/errors';
 import { refuseSocket, type SocketHub } from './hub';
 import type { BotRuntime } from './runtime';
 
@@ -30,20 +30,21 @@ export interface SocketDeps {
   authenticate: Authenticate;
   /** Origins allowed besides the server's own (e.g. a dev server that proxies). */
   allowedOrigins?: readonly string[] | undefined;
+  /** The server's own origin as the browser sees it (http/public-origin.ts): configuration, not the Host header. */
+  ownOrigin: (request: FastifyRequest) => string;
 }
 
 interface SocketUser { userUuid: string; sessionHash: string }
 
 /** A new ticket for the session; answers the ws(s) URL that carries it. */
-export async function createSocketUrl(db: Db, request: FastifyRequest, user: SocketUser, now: number): Promise<{ socket_url: string; expires_at: number }> {
+export async function createSocketUrl(db: Db, origin: string, user: SocketUser, now: number): Promise<{ socket_url: string; expires_at: number }> {
   const ticket = newToken();
   const expiresAt = now + TICKET_TTL_MS;
   await db.query(
     'INSERT INTO socket_tickets (ticket_hash, session_hash, user_uuid, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
     [hashToken(ticket), user.sessionHash, user.userUuid, now, expiresAt],
   );
-  const scheme = request.protocol === 'https' ? 'wss' : 'ws';
-  return { socket_url: `${scheme}://${request.headers.host ?? request.host}${SOCKET_PATH}?ticket=${ticket}`, expires_at: expiresAt };
+  return { socket_url: `${origin}${SOCKET_PATH}?ticket=${ticket}`, expires_at: expiresAt };
 }
 
 async function sessionIsLive(db: Db, sessionHash: string, now: number): Promise<boolean> {
@@ -58,10 +59,18 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
   const { db, now, hub, runtime } = deps;
   const users = new WeakMap<FastifyRequest, SocketUser>();
 
+  // An upgrade on any other path is a 404 before any handler runs: @fastify/websocket would
+  // otherwise accept it on every GET route and then close it, a socket no client asked for.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ws && request.routeOptions.url !== SOCKET_PATH) {
+      return reply.code(404).send(errorBody(404, `WebSockets open on ${SOCKET_PATH} only`));
+    }
+  });
+
   async function authenticateUpgrade(request: FastifyRequest): Promise<SocketUser> {
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      const own = `${request.protocol}://${request.headers.host ?? ''}`;
+      const own = deps.ownOrigin(request);
       if (origin !== own && !(deps.allowedOrigins ?? []).includes(origin)) throw new HttpError(403, `Origin ${origin} may not open a socket here`);
     }
     const ticket = (request.query as Record<string, unknown>).ticket;

@@ -4,8 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { routes } from '../../src/api/contract';
 import type { RouteModule } from '../context';
-import { badRequest } from '../http/errors';
-import { getMedia } from '../media/store';
+import { checkOwnUpload } from '../media/own-upload';
 import { appFaqs } from './faqs';
 
 export const feedbackRoutes: RouteModule = (api, ctx) => {
@@ -13,10 +12,7 @@ export const feedbackRoutes: RouteModule = (api, ctx) => {
 
   api.authRoute(routes.sendFeedback, async ({ user, body }) => {
     if (body.screenshot_uuid !== undefined) {
-      const row = await getMedia(db, body.screenshot_uuid);
-      if (!row || row.user_uuid !== user.userUuid) throw badRequest(`screenshot_uuid ${body.screenshot_uuid} is not an upload of yours`);
-      if (row.purpose !== 'feedback') throw badRequest(`screenshot_uuid ${body.screenshot_uuid} was uploaded as a ${row.purpose} file, not as a feedback screenshot`);
-      if (row.uploaded_at === null) throw badRequest(`screenshot_uuid ${body.screenshot_uuid} has not been uploaded yet`);
+      await checkOwnUpload(db, user.userUuid, body.screenshot_uuid, 'feedback', 'screenshot_uuid');
     }
     const feedbackUuid = randomUUID();
     await db.query(

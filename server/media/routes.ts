@@ -20,9 +20,11 @@ export interface MediaRouteDeps {
   /** The media directory (its disk's free space is checked before a slot is issued). */
   mediaDir: string;
   limits: QuotaLimits;
+  /** The origin upload URLs are built on (http/public-origin.ts): configuration, not the Host header. */
+  origin: (request: FastifyRequest) => string;
 }
 
-export function mediaRoutes({ secret, mediaDir, limits }: MediaRouteDeps): RouteModule {
+export function mediaRoutes({ secret, mediaDir, limits, origin: originOf }: MediaRouteDeps): RouteModule {
   return (api, ctx) => {
     async function uploadDetails(request: FastifyRequest, user: AuthUser, body: { content_type: string; purpose: MediaPurpose }): Promise<MediaUploadDetails> {
       const accepted = acceptedType(body.content_type);
@@ -34,7 +36,7 @@ export function mediaRoutes({ secret, mediaDir, limits }: MediaRouteDeps): Route
       const expiresAt = now + UPLOAD_POLICY_TTL_MS;
       const mediaUuid = await withUploadSlot(ctx.db, user.userUuid, limits, now, (tx) =>
         createMedia(tx, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt }, now));
-      const origin = `${request.protocol}://${request.headers.host ?? request.host}`;
+      const origin = originOf(request);
       return {
         media_uuid: mediaUuid,
         ...(body.purpose === 'feedback' ? { screenshot_uuid: mediaUuid } : {}),

@@ -62,17 +62,28 @@ export interface StoredSubscription {
   auth: string;
 }
 
+/**
+ * Saves the endpoint for the user. An endpoint another user saved moves to this one only when the
+ * request carries that subscription's own keys (p256dh and auth): a browser profile signed in as
+ * someone else re-saves its real subscription, keys and all, while someone who merely learnt an
+ * endpoint does not know its keys (issue 21, item 9). Answers false when the endpoint stayed
+ * with its owner.
+ */
 export async function saveSubscription(
   q: Queryable,
   row: { userUuid: string; subscription: PushSubscriptionJson; deviceId: string; clientTime: number; now: number },
-): Promise<void> {
-  await q.query(
+): Promise<boolean> {
+  const saved = await q.query(
     `INSERT INTO push_subscriptions (endpoint, user_uuid, p256dh, auth, device_id, client_time, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (endpoint) DO UPDATE SET user_uuid = EXCLUDED.user_uuid, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
-       device_id = EXCLUDED.device_id, client_time = EXCLUDED.client_time, updated_at = EXCLUDED.updated_at`,
+       device_id = EXCLUDED.device_id, client_time = EXCLUDED.client_time, updated_at = EXCLUDED.updated_at
+     WHERE push_subscriptions.user_uuid = EXCLUDED.user_uuid
+        OR (push_subscriptions.p256dh = EXCLUDED.p256dh AND push_subscriptions.auth = EXCLUDED.auth)
+     RETURNING endpoint`,
     [row.subscription.endpoint, row.userUuid, row.subscription.keys.p256dh, row.subscription.keys.auth, row.deviceId, row.clientTime, row.now],
   );
+  return saved.length > 0;
 }
 
 export async function subscriptionsOf(q: Queryable, userUuid: string): Promise<StoredSubscription[]> {

@@ -5,6 +5,7 @@ import type { RouteModule } from '../context';
 import { badRequest, notFound, unauthorised } from '../http/errors';
 import { cityEntries, geoOf, stateEntries } from '../geo/geo';
 import { findUser, toProfile, type UserRow } from './profile';
+import { checkOwnUpload } from '../media/own-upload';
 
 /** A real calendar date, not after today. */
 function checkDob(dob: { year: number; month: number; day: number }, now: number): void {
@@ -36,7 +37,11 @@ export const userRoutes: RouteModule = (api, ctx) => {
       if (body.name !== undefined) next.name = body.name;
       if (body.email !== undefined) next.email = body.email;
       if (body.gender !== undefined) next.gender = body.gender;
-      if (body.photo_uuid !== undefined) next.photo_uuid = body.photo_uuid;
+      if (body.photo_uuid !== undefined) {
+        // only the caller's own profile-photo upload (issue 21, item 10); keeping the current one needs no check
+        if (body.photo_uuid !== null && body.photo_uuid !== current.photo_uuid) await checkOwnUpload(tx, user.userUuid, body.photo_uuid, 'profile', 'photo_uuid');
+        next.photo_uuid = body.photo_uuid;
+      }
       if (body.language !== undefined) next.language = body.language;
       if (body.custom_code !== undefined) next.custom_code = body.custom_code;
       if (body.dob !== undefined) {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/api/contract';
 import { startTestServer, type BodyInput, type TestServer, type TestSession } from './helpers/server';
+import { postUpload, SAMPLES } from './helpers/media';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -9,7 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PHOTO = '3f2b8c1e-7d4a-4e6b-9a1c-2d5e8f0a1b3c';
+const PNG = SAMPLES.find((s) => s.label === 'PNG')!.data;
+
+/** Asks for a profile-photo upload (or another purpose) and, unless told not to, uploads it. */
+async function photoOf(me: TestSession, { purpose = 'profile', upload = true }: { purpose?: 'profile' | 'chat'; upload?: boolean } = {}): Promise<string> {
+  const details = await t.ok('getMediaUploadDetails', { content_type: 'image/png', purpose }, { session: me });
+  if (upload) expect((await postUpload(details, PNG)).status).toBe(204);
+  return details.media_uuid;
+}
 
 async function update(me: TestSession, body: BodyInput<'updateProfile'>): Promise<Profile> {
   return t.ok('updateProfile', body, { session: me });
@@ -53,6 +61,7 @@ describe('update-profile', () => {
     for (const [field, body] of steps) {
       expect((await update(me, body)).profileComplete, field).toBe(false);
     }
+    const PHOTO = await photoOf(me);
     const complete = await update(me, { photo_uuid: PHOTO, language: 'mr' });
     expect(complete).toMatchObject({
       name: 'Ravi', state: { code: 'MH', name: 'Maharashtra' }, city: 'Pune', dob: { year: 1994, month: 8, day: 15 },
@@ -63,6 +72,26 @@ describe('update-profile', () => {
     expect((await update(me, { email: 'ravi@example.com' })).profileComplete).toBe(true);
     expect((await update(me, { photo_uuid: null })).profileComplete).toBe(false);
     expect((await update(me, { photo_uuid: PHOTO, dob: null })).profileComplete).toBe(false);
+  });
+
+  it('takes as photo_uuid only the caller\'s own finished profile-photo upload (issue 21, item 10)', async () => {
+    const me = await t.signIn();
+    const other = await t.signIn();
+    const refused = async (photo_uuid: string, why: RegExp) => {
+      const answer = await t.call('updateProfile', { photo_uuid }, { session: me });
+      expect(answer.status, photo_uuid).toBe(400);
+      expect(message(answer)).toMatch(why);
+    };
+    await refused(await photoOf(other), /not an upload of yours/);
+    await refused('3f2b8c1e-7d4a-4e6b-9a1c-2d5e8f0a1b3c', /not an upload of yours/);
+    await refused(await photoOf(me, { purpose: 'chat' }), /not as a profile photo/);
+    await refused(await photoOf(me, { upload: false }), /has not been uploaded yet/);
+    expect((await t.ok('getProfile', {}, { session: me })).photo).toBeNull();
+    const mine = await photoOf(me);
+    expect((await update(me, { photo_uuid: mine })).photo).toBe(mine);
+    // keeping the current photo, or clearing it, needs no new check
+    expect((await update(me, { photo_uuid: mine, name: 'Asha' })).photo).toBe(mine);
+    expect((await update(me, { photo_uuid: null })).photo).toBeNull();
   });
 
   it('checks the state against the user\'s country and the city against the state', async () => {

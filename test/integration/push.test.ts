@@ -106,6 +106,28 @@ describe('VAPID and subscriptions', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it('moves an endpoint to another user only with the subscription\'s own keys (issue 21, item 9)', async () => {
+    const owner = await t.signIn();
+    const stranger = await t.signIn();
+    const sub = subscriber();
+    await subscribe(owner, sub);
+    const ownerOf = async () => (await t.server.db.query<{ user_uuid: string; p256dh: string }>('SELECT user_uuid, p256dh FROM push_subscriptions WHERE endpoint = $1', [sub.endpoint]))[0];
+    // the endpoint with keys of the stranger's own: refused, the row stays the owner's, keys unchanged
+    const other = subscriber();
+    const takeover = await t.call('savePwaSubscription', { subscription: { endpoint: sub.endpoint, keys: other.json.keys }, timestamp: 1, deviceId: 'x' }, { session: stranger });
+    expect(takeover.status).toBe(409);
+    expect(await ownerOf()).toEqual({ user_uuid: userOf(owner), p256dh: sub.json.keys.p256dh });
+    // only one key right is not enough
+    const half = await t.call('savePwaSubscription', { subscription: { endpoint: sub.endpoint, keys: { p256dh: sub.json.keys.p256dh, auth: other.json.keys.auth } }, timestamp: 1, deviceId: 'x' }, { session: stranger });
+    expect(half.status).toBe(409);
+    // the owner may renew its keys; the browser's own subscription (same keys) moves to whoever signs in there
+    const renewed = { endpoint: sub.endpoint, keys: other.json.keys };
+    await t.ok('savePwaSubscription', { subscription: renewed, timestamp: 2, deviceId: 'dev-1' }, { session: owner });
+    const next = await t.signIn();
+    await t.ok('savePwaSubscription', { subscription: renewed, timestamp: 3, deviceId: 'dev-1' }, { session: next });
+    expect((await ownerOf())?.user_uuid).toBe(userOf(next));
+  });
+
   it('refuses endpoints that are not https push services, and malformed keys, with a 400', async () => {
     const me = await t.signIn();
     const good = subscriber().json;

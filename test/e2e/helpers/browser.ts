@@ -1,7 +1,7 @@
 // Launches Debian's Chromium through playwright-core (no browser download is possible here)
 // and runs axe-core inside pages. One browser per test file; a fresh context per test.
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 
@@ -50,7 +50,9 @@ export interface AxeViolation { id: string; impact: string | null; help: string;
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   // Colour contrast read during a dialog's fade-in is not what a person sees: let it settle.
   await settleAnimations(page);
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts
+  // (server/http/security-headers.ts), and DevTools evaluation is not subject to it.
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
