@@ -26,6 +26,8 @@ import { migrate } from './db/migrate';
 import { createApiRouter } from './http/define-route';
 import { errorBody, HttpError } from './http/errors';
 import { createIdempotencyStore } from './http/idempotency';
+import { FloodGuard } from './http/flood-guard';
+import { resolveFloodLimits, type FloodLimits } from './config/flood-limits';
 import { loadAllGeo } from './geo/geo';
 import { checkBotMedia } from './media/bot-media';
 import { registerDownload } from './media/download';
@@ -94,6 +96,8 @@ export interface ServerOptions {
   remoteFlags?: RemoteFlags | (() => RemoteFlags);
   /** How long an Idempotency-Key's first answer is kept and replayed (ms); default 24 h. */
   idempotencyTtlMs?: number;
+  /** Flood limits over their defaults (server/config/flood-limits.ts). */
+  floodLimits?: Partial<FloodLimits>;
 }
 
 export interface Server {
@@ -167,7 +171,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   app.removeContentTypeParser('text/plain');
 
   // The live sockets of each user; ended sessions (logout, deleted profile) have theirs closed at once.
-  const hub = new SocketHub(db, now, app.log);
+  // Flood limits (issue 21): per-user and per-address buckets, per-socket backlog, socket caps.
+  const guard = new FloodGuard(resolveFloodLimits(opts.floodLimits));
+  const hub = new SocketHub(db, now, app.log, guard.limits);
   const ctx: ServerContext = {
     db, now, log: app.log, otpFixed: opts.otpFixed, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
@@ -200,14 +206,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
   const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
   const runtime = new BotRuntime({
-    db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs,
+    db, now, log: app.log, hub, guard, slowDelayMs: opts.slowBotDelayMs,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
   });
   const authenticate = sessionAuthenticator(db, now);
-  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins });
+  await registerSocket(app, { db, now, hub, runtime, authenticate, guard, allowedOrigins: opts.allowedOrigins });
 
   const idempotency = createIdempotencyStore(db, now, opts.idempotencyTtlMs);
-  const api = createApiRouter(app, authenticate, idempotency);
+  const api = createApiRouter(app, authenticate, idempotency, guard);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret }),

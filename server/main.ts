@@ -2,6 +2,7 @@
 // (server/README.md lists the variables).
 import { join } from 'node:path';
 import { createServer } from './app';
+import { floodLimitsFromEnv, type FloodLimits } from './config/flood-limits';
 
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -24,6 +25,12 @@ if (versionCode !== undefined && !Number.isSafeInteger(versionCode)) fail('VERSI
 const idempotencyHoursText = env('IDEMPOTENCY_TTL_HOURS');
 const idempotencyHours = idempotencyHoursText === undefined ? undefined : Number(idempotencyHoursText);
 if (idempotencyHours !== undefined && !(idempotencyHours > 0)) fail('IDEMPOTENCY_TTL_HOURS must be a positive number of hours');
+let floodLimits: Partial<FloodLimits> = {};
+try {
+  floodLimits = floodLimitsFromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -35,6 +42,7 @@ const server = await createServer({
   ...(otpFixed ? { otpFixed } : {}),
   ...(versionCode !== undefined ? { versionCode } : {}),
   ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),
+  floodLimits,
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });
