@@ -7,18 +7,26 @@
 // After a send is refused, every send of the next REFUSAL_HOLD_MS is refused too, even when a
 // token came back meanwhile: the app sends a window of frames at once, and storing a later one
 // of the window while an earlier one was refused would change the order of its messages.
+// A socket that goes on sending after `refusalsToClose` refusals in a row is flooding (the app
+// stops at its window of 100 and waits): it is closed (FLOOD_CLOSE) and no longer read, so the
+// rest of its frames cost nothing.
 import type { WebSocket } from 'ws';
 import { monotonicNow, type MonotonicClock, type TokenBucket } from '../http/token-bucket';
 
 export const TOO_FAST = 'Too many messages: slow down and try again';
 export const REFUSAL_HOLD_MS = 1000;
+/** Close code of a socket that kept sending past its refusals (1008: policy violation). */
+export const FLOOD_CLOSE = 1008;
+const CLOSE_GRACE_MS = 1000;
 
 export interface FrameFlowDeps {
-  socket: Pick<WebSocket, 'pause' | 'resume'>;
+  socket: Pick<WebSocket, 'pause' | 'resume' | 'close' | 'terminate'>;
   /** The socket's frame bucket: one token per frame, whatever it is. */
   frames: TokenBucket;
   /** Largest number of frames waiting to be handled. */
   backlog: number;
+  /** Refusals in a row after which the socket is closed. */
+  refusalsToClose: number;
   handle(text: string, isBinary: boolean): Promise<void>;
   /** Answers a refused frame (an error frame 429; clientMessageId when it was a send). */
   refuse(clientMessageId: string | undefined): void;
@@ -47,6 +55,7 @@ export class FrameFlow {
   private paused = false;
   private closed = false;
   private refuseUntil = -Infinity;
+  private refusedInARow = 0;
   private readonly clock: MonotonicClock;
 
   constructor(private readonly deps: FrameFlowDeps) {
@@ -78,15 +87,27 @@ export class FrameFlow {
       if (overRate || full || send) {
         if (send) this.refuseSends();
         this.deps.refuse(send?.clientMessageId);
+        if (++this.refusedInARow >= this.deps.refusalsToClose) this.closeFlooding();
         return;
       }
     }
+    this.refusedInARow = 0;
     this.queue.push({ text, isBinary });
     if (this.queue.length >= this.deps.backlog && !this.paused) {
       this.paused = true;
       this.deps.socket.pause();
     }
     void this.pump();
+  }
+
+  private closeFlooding(): void {
+    this.close();
+    const socket = this.deps.socket;
+    socket.close(FLOOD_CLOSE, 'Too many frames');
+    // nothing more it sends is read, not even its answer to the close: the connection is dropped
+    // once the close frame has had a moment to go out
+    socket.pause();
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
   }
 
   /** The socket closed: what is still waiting is dropped (the app sends it again on its next socket). */

@@ -154,6 +154,7 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
         socket,
         frames: guard.socketFrames(),
         backlog: guard.limits.socketBacklog,
+        refusalsToClose: guard.limits.socketRefusalsToClose,
         handle,
         refuse: (clientMessageId) => fail(429, TOO_FAST, clientMessageId),
         onError: (err) => request.log.error({ err }, 'socket frame failed'),

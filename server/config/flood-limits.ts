@@ -17,6 +17,8 @@ export interface FloodLimits {
   addressCalls: Rate;
   /** Frames of one socket waiting to be handled; past it the socket is no longer read (paused) and what was already read is refused. */
   socketBacklog: number;
+  /** Frames refused in a row after which a socket is closed (1008): the app stops after its window of 100. */
+  socketRefusalsToClose: number;
   /** Sends of one user waiting their turn (a user's sends run one at a time); past it: 429. */
   userSendQueue: number;
   /** Open sockets per user; a new one past it closes the user's oldest. */
@@ -31,6 +33,7 @@ export const DEFAULT_FLOOD_LIMITS: FloodLimits = {
   userCalls: { burst: 600, perSecond: 100 },
   addressCalls: { burst: 1000, perSecond: 200 },
   socketBacklog: 200,
+  socketRefusalsToClose: 500,
   userSendQueue: 16,
   socketsPerUser: 10,
   socketSendBuffer: 4 * 1024 * 1024,
@@ -43,6 +46,7 @@ export const FLOOD_LIMIT_VARIABLES = {
   FLOOD_USER_CALLS: 'userCalls',
   FLOOD_ADDRESS_CALLS: 'addressCalls',
   FLOOD_SOCKET_BACKLOG: 'socketBacklog',
+  FLOOD_SOCKET_REFUSALS_TO_CLOSE: 'socketRefusalsToClose',
   FLOOD_USER_SEND_QUEUE: 'userSendQueue',
   FLOOD_SOCKETS_PER_USER: 'socketsPerUser',
   FLOOD_SOCKET_SEND_BUFFER: 'socketSendBuffer',
