@@ -2,6 +2,7 @@
 // call buckets, the per-socket frame flow, and the limits read from the environment.
 import { describe, expect, it } from 'vitest';
 import { FLOOD_CLOSE, FrameFlow, REFUSAL_HOLD_MS } from '../../../server/bots/frame-flow';
+import { REPLACED_CLOSE, SocketHub } from '../../../server/bots/hub';
 import { DEFAULT_FLOOD_LIMITS, floodLimitsFromEnv, resolveFloodLimits } from '../../../server/config/flood-limits';
 import { HttpError } from '../../../server/http/errors';
 import { FloodGuard } from '../../../server/http/flood-guard';
@@ -225,5 +226,47 @@ describe('flood limits from the environment', () => {
     expect(() => floodLimitsFromEnv({ FLOOD_USER_SENDS: '0/5' })).toThrow(/FLOOD_USER_SENDS/);
     expect(() => floodLimitsFromEnv({ FLOOD_SOCKET_BACKLOG: '1.5' })).toThrow(/FLOOD_SOCKET_BACKLOG/);
     expect(() => floodLimitsFromEnv({ FLOOD_SOCKET_SEND_BUFFER: '0' })).toThrow(/FLOOD_SOCKET_SEND_BUFFER/);
+  });
+});
+
+describe('SocketHub limits', () => {
+  class FakeSocket {
+    readonly OPEN = 1;
+    readyState = 1;
+    bufferedAmount = 0;
+    readonly sent: string[] = [];
+    closedWith: number | undefined;
+    terminated = false;
+    send(text: string) { this.sent.push(text); }
+    close(code: number) { this.closedWith = code; this.readyState = 3; }
+    terminate() { this.terminated = true; this.readyState = 3; }
+  }
+  const log = { error: () => {}, warn: () => {} } as unknown as ConstructorParameters<typeof SocketHub>[2];
+  const liveDb = { query: async (_sql: string, params: unknown[]) => (params[0] as string[]).map((h) => ({ id_hash: h, expires_at: Date.now() + 60_000 })) } as unknown as ConstructorParameters<typeof SocketHub>[0];
+
+  it("closes a user's oldest socket (4002) when they open one past socketsPerUser; others' are not touched", () => {
+    const hub = new SocketHub(liveDb, Date.now, log, { socketsPerUser: 2, socketSendBuffer: 1024 });
+    const [a, b, c, other] = [new FakeSocket(), new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    const as = (s: FakeSocket) => s as unknown as Parameters<SocketHub['add']>[1];
+    hub.add('u1', as(a), 's1');
+    hub.add('u2', as(other), 's2');
+    hub.add('u1', as(b), 's1');
+    hub.add('u1', as(c), 's1');
+    expect(a.closedWith).toBe(REPLACED_CLOSE);
+    expect([b.closedWith, c.closedWith, other.closedWith]).toEqual([undefined, undefined, undefined]);
+    expect(hub.count('u1')).toBe(2);
+  });
+
+  it('drops a socket whose unsent bytes pass socketSendBuffer, and still sends to the others', async () => {
+    const hub = new SocketHub(liveDb, Date.now, log, { socketsPerUser: 10, socketSendBuffer: 1024 });
+    const [slow, fine] = [new FakeSocket(), new FakeSocket()];
+    slow.bufferedAmount = 1000;
+    hub.add('u1', slow as unknown as Parameters<SocketHub['add']>[1], 's1');
+    hub.add('u1', fine as unknown as Parameters<SocketHub['add']>[1], 's1');
+    const sent = await hub.send('u1', { action: 'cart-updated', body: { bot_uuid: '1000000000000003' } });
+    expect(sent).toBe(1);
+    expect(slow.terminated).toBe(true);
+    expect(slow.sent).toEqual([]);
+    expect(fine.sent.length).toBe(1);
   });
 });
