@@ -21,7 +21,8 @@ export const silentSockets: AbuseScenario = {
     let n = 0;
     const until = performance.now() + FOR_MS;
     while (performance.now() < until) {
-      const messages = Array.from({ length: 20 }, () => {
+      // 10 texts of 4 KiB: the largest batch under the 64 KiB body limit
+      const messages = Array.from({ length: 10 }, () => {
         const id = `silent-${n++}`;
         return { type: 'text', text: { body: `${id} ${BIG_TEXT}` }, client_message_id: id };
       });

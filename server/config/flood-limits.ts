@@ -29,8 +29,8 @@ export interface FloodLimits {
 
 export const DEFAULT_FLOOD_LIMITS: FloodLimits = {
   socketFrames: { burst: 300, perSecond: 100 },
-  userSends: { burst: 150, perSecond: 20 },
-  userCalls: { burst: 600, perSecond: 100 },
+  userSends: { burst: 100, perSecond: 5 },
+  userCalls: { burst: 2000, perSecond: 100 },
   addressCalls: { burst: 1000, perSecond: 200 },
   socketBacklog: 200,
   socketRefusalsToClose: 500,
@@ -39,7 +39,7 @@ export const DEFAULT_FLOOD_LIMITS: FloodLimits = {
   socketSendBuffer: 4 * 1024 * 1024,
 };
 
-/** Environment variable → the limit it sets. A rate is written `burst/perSecond`, e.g. `150/20`. */
+/** Environment variable → the limit it sets. A rate is written `burst/perSecond`, e.g. `100/5`. */
 export const FLOOD_LIMIT_VARIABLES = {
   FLOOD_SOCKET_FRAMES: 'socketFrames',
   FLOOD_USER_SENDS: 'userSends',
@@ -55,7 +55,7 @@ export const FLOOD_LIMIT_VARIABLES = {
 function parseRate(name: string, text: string): Rate {
   const match = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(text);
   const rate = match ? { burst: Number(match[1]), perSecond: Number(match[2]) } : undefined;
-  if (!rate || rate.burst < 1 || rate.perSecond <= 0) throw new Error(`${name} must be burst/perSecond (e.g. 150/20, burst at least 1, rate above 0), got ${text}`);
+  if (!rate || rate.burst < 1 || rate.perSecond <= 0) throw new Error(`${name} must be burst/perSecond (e.g. 100/5, burst at least 1, rate above 0), got ${text}`);
   return rate;
 }
 
