@@ -29,6 +29,11 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const WebSocket = require(workerData.wsPath);
 const { url, headers, frames, botUuid, tag } = workerData;
+// written before the socket opens, so the flood itself is only writes
+const texts = [];
+for (let i = 0; i < frames; i++) {
+  texts.push(JSON.stringify({ action: 'send-message', body: { bot_uuid: botUuid, message: { type: 'text', text: { body: 'flood ' + i }, client_message_id: tag + '-' + i } } }));
+}
 const ws = new WebSocket(url, { headers });
 let stored = 0, refused = 0, otherErrors = 0, started = 0, finished = false;
 function finish(closeCode) {
@@ -39,9 +44,7 @@ function finish(closeCode) {
 }
 ws.on('open', () => {
   started = Date.now();
-  for (let i = 0; i < frames; i++) {
-    ws.send(JSON.stringify({ action: 'send-message', body: { bot_uuid: botUuid, message: { type: 'text', text: { body: 'flood ' + i }, client_message_id: tag + '-' + i } } }));
-  }
+  for (const text of texts) ws.send(text);
 });
 ws.on('message', (data) => {
   const frame = JSON.parse(String(data));
