@@ -100,4 +100,9 @@ describe('server/main.ts', () => {
     const bad = startProcess({ OTP_FIXED: '12345' });
     expect(await bad.exited).toBe(1);
   }, 120_000);
+
+  it('refuses a bad flood limit at start (FLOOD_USER_SENDS must be burst/perSecond)', async () => {
+    const bad = startProcess({ FLOOD_USER_SENDS: 'lots' });
+    expect(await bad.exited).toBe(1);
+  }, 120_000);
 });
