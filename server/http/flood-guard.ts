@@ -48,6 +48,7 @@ export class FloodGuard {
   async send<T>(userUuid: string, count: number, work: () => Promise<T>): Promise<T> {
     const lane = this.lanes.get(userUuid) ?? { tail: Promise.resolve(), size: 0 };
     if (lane.size > this.limits.userSendQueue) throw tooManyRequests('Too many messages at once: try again', 1);
+    // a batch larger than the whole burst would never pass: it takes the full bucket instead
     const waitMs = this.userSends.take(userUuid, Math.min(count, this.limits.userSends.burst));
     if (waitMs > 0) throw tooManyRequests('Too many messages: slow down and try again', waitMs / 1000);
     lane.size += 1;

@@ -56,8 +56,9 @@ export class TokenBucket {
 
 /**
  * One bucket per key (a user, a client address), created on first use. Buckets that have
- * filled up again are forgotten now and then, so a stream of new addresses cannot grow memory
- * without bound: at most `maxKeys` are kept (beyond it, full ones are dropped at once).
+ * filled up again are forgotten (every 10,000 takes, and at once when `maxKeys` are held), so a
+ * stream of new addresses grows memory only by the keys still inside their window: a bucket that
+ * is full again is the same as a new one.
  */
 export class BucketMap {
   private readonly buckets = new Map<string, TokenBucket>();
