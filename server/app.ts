@@ -48,6 +48,11 @@ import { PushSender, type PushOutcome } from './push/sender';
 import type { PushOptions } from './push/subscriptions';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
 import type { RemoteFlags } from '../src/api/remote-flags';
+import { uploadLimits, type UploadLimits } from './config/upload-limits';
+import { abortMessage, isClientAbort } from './http/client-abort';
+import { dropRestThenClose } from './http/linger';
+import { registerSlowBodyGuard } from './http/slow-body';
+import { isUploadUrl } from './media/upload';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -98,6 +103,8 @@ export interface ServerOptions {
   idempotencyTtlMs?: number;
   /** Flood limits over their defaults (server/config/flood-limits.ts). */
   floodLimits?: Partial<FloodLimits>;
+  /** Storage quota, pending uploads, free disk, unused-upload sweep and timeouts; defaults in server/config/upload-limits.ts. */
+  uploadLimits?: Partial<UploadLimits>;
 }
 
 export interface Server {
@@ -111,6 +118,8 @@ export interface Server {
   close(): Promise<void>;
   /** Open live sockets: all, or one user's (operations and tests: "two tabs hold one socket"). */
   openSockets(userUuid?: string): number;
+  /** Runs the hourly housekeeping now (expired rows, unused uploads and their files); tests and operations. */
+  sweep(): Promise<void>;
 }
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -131,6 +140,7 @@ function isClientError(error: unknown): error is { statusCode: number; message: 
 
 export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const now = opts.now ?? Date.now;
+  const limits = uploadLimits(opts.uploadLimits);
   const ownsDb = !opts.db;
   loadAllGeo();
   checkCatalogs();
@@ -166,7 +176,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     logger: opts.logger ?? false,
     // The API's own limit is per route (define-route.ts); this caps everything else.
     bodyLimit: 1024 * 1024,
+    // Slow or idle clients do not hold connections for ever (issue 21 item 6; http/slow-body.ts
+    // cuts slow bodies sooner, these are Node's backstops).
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
   });
+  app.server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
+  registerSlowBodyGuard(app, limits, isUploadUrl);
   // Only JSON bodies: a text/plain body is refused (415) instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -193,9 +210,20 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
     }
+    // The client went away mid-request (closed the tab, lost the network): nobody to answer.
+    if (isClientAbort(error, request.raw)) {
+      request.log.info({ method: request.method, url: request.url, code: (error as { code?: unknown }).code }, abortMessage(request.raw, 'request'));
+      return reply.code(400).send(errorBody(400, 'The request was cut off by the client'));
+    }
     if (isClientError(error)) {
       let message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') message = `Body is larger than ${request.routeOptions.bodyLimit ?? 'the limit of'} bytes`;
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        message = `Body is larger than ${request.routeOptions.bodyLimit ?? 'the limit of'} bytes`;
+        // Read and drop the rest for a moment rather than close on a client still sending, so
+        // it reads this 413 instead of a broken pipe (http/linger.ts).
+        reply.removeHeader('connection');
+        reply.raw.once('finish', () => dropRestThenClose(request.raw));
+      }
       return reply.code(error.statusCode).send(errorBody(error.statusCode, message));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -218,14 +246,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret }),
     shop,
-    mediaRoutes({ secret: mediaSecret }),
+    mediaRoutes({ secret: mediaSecret, mediaDir: media.dir, limits }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
   ];
   for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
-  await registerUpload(app, { db, now, secret: mediaSecret, files: media });
+  await registerUpload(app, { db, now, secret: mediaSecret, files: media, limits });
   registerDownload(app, { db, now, files: media });
 
   registerVersion(app, versionFile);
@@ -249,7 +277,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   let sweepRunning: Promise<void> = Promise.resolve();
   const sweep = () => {
     sweepRunning = sweepExpired(db, now())
-      .then(() => media.sweep(db, now()))
+      .then(() => media.sweep(db, now(), limits.unusedUploadTtlMs))
       .then(() => idempotency.sweep())
       .catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
     return sweepRunning;
@@ -263,6 +291,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     db,
     url: undefined,
     openSockets: (userUuid) => (userUuid === undefined ? hub.total() : hub.count(userUuid)),
+    sweep,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();

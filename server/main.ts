@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { createServer } from './app';
 import { floodLimitsFromEnv, type FloodLimits } from './config/flood-limits';
+import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
 
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -35,10 +36,18 @@ const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
 const mediaDir = env('MEDIA_DIR') ?? join(dataDir, 'media');
+// Storage quota, free disk, unused-upload sweep and timeouts (server/config/upload-limits.ts).
+let uploadLimits: Partial<UploadLimits> = {};
+try {
+  uploadLimits = uploadLimitsFromEnv(process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
 
 const server = await createServer({
   ...(databaseUrl ? { databaseUrl } : { dataDir }),
   mediaDir,
+  uploadLimits,
   ...(otpFixed ? { otpFixed } : {}),
   ...(versionCode !== undefined ? { versionCode } : {}),
   ...(idempotencyHours !== undefined ? { idempotencyTtlMs: idempotencyHours * 3600_000 } : {}),

@@ -8,7 +8,7 @@ import { mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../db/db';
-import { deleteAbandoned, existingMedia } from './store';
+import { deleteAbandoned, deleteUnused, existingMedia } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** A .part file older than this belongs to an upload that died with its process. */
@@ -41,11 +41,13 @@ export class MediaFiles {
   }
 
   /**
-   * Removes files no media row names any more (deleted profiles), leftovers of uploads that died
-   * with their process, and rows of uploads abandoned long ago.
+   * Removes rows of uploads abandoned long ago and of finished uploads nothing has used for
+   * `unusedForMs`, then files no media row names any more (those, and deleted profiles'), and
+   * leftovers of uploads that died with their process.
    */
-  async sweep(db: Db, now: number): Promise<void> {
+  async sweep(db: Db, now: number, unusedForMs: number): Promise<void> {
     await deleteAbandoned(db, now);
+    await deleteUnused(db, now, unusedForMs);
     const names = await readdir(this.dir);
     const ids = names.filter((n) => UUID.test(n));
     const kept = await existingMedia(db, ids);

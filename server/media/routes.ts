@@ -12,22 +12,28 @@ import { badRequest } from '../http/errors';
 import { acceptedType } from './content-types';
 import { linkTitle } from './link-title';
 import { signUpload, UPLOAD_POLICY_TTL_MS } from './policy';
+import { checkFreeDisk, withUploadSlot, type QuotaLimits } from './quota';
 import { createMedia, type MediaPurpose } from './store';
 
 export interface MediaRouteDeps {
   secret: Buffer;
+  /** The media directory (its disk's free space is checked before a slot is issued). */
+  mediaDir: string;
+  limits: QuotaLimits;
 }
 
-export function mediaRoutes({ secret }: MediaRouteDeps): RouteModule {
+export function mediaRoutes({ secret, mediaDir, limits }: MediaRouteDeps): RouteModule {
   return (api, ctx) => {
     async function uploadDetails(request: FastifyRequest, user: AuthUser, body: { content_type: string; purpose: MediaPurpose }): Promise<MediaUploadDetails> {
       const accepted = acceptedType(body.content_type);
       if (!accepted) throw badRequest(INTERNAL_ERROR_TEXT.noMediaType);
       // A screenshot or a profile photo is a picture.
       if (body.purpose !== 'chat' && accepted.kind !== 'image') throw badRequest(`A ${body.purpose === 'feedback' ? 'feedback screenshot' : 'profile photo'} must be an image`);
+      await checkFreeDisk(mediaDir, limits.minFreeDiskBytes);
       const now = ctx.now();
       const expiresAt = now + UPLOAD_POLICY_TTL_MS;
-      const mediaUuid = await createMedia(ctx.db, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt }, now);
+      const mediaUuid = await withUploadSlot(ctx.db, user.userUuid, limits, now, (tx) =>
+        createMedia(tx, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt }, now));
       const origin = `${request.protocol}://${request.headers.host ?? request.host}`;
       return {
         media_uuid: mediaUuid,

@@ -79,6 +79,25 @@ export async function deleteAbandoned(q: Queryable, now: number): Promise<void> 
   await q.query('DELETE FROM media WHERE uploaded_at IS NULL AND expires_at <= $1', [now - STALE_UPLOAD_MS]);
 }
 
+/**
+ * Rows of finished uploads older than `unusedForMs` that nothing uses: no message of the owner
+ * names the media_uuid anywhere in its payload (the user's own media message, or a bot's reply
+ * quoting it), it is no user's profile photo and no feedback's screenshot. Their files go in
+ * the same sweep (files with no row). Answers how many went.
+ */
+export async function deleteUnused(q: Queryable, now: number, unusedForMs: number): Promise<number> {
+  const rows = await q.query<{ media_uuid: string }>(
+    `DELETE FROM media m
+     WHERE m.uploaded_at IS NOT NULL AND m.uploaded_at <= $1
+       AND NOT EXISTS (SELECT 1 FROM messages g WHERE g.user_uuid = m.user_uuid AND strpos(g.payload::text, m.media_uuid::text) > 0)
+       AND NOT EXISTS (SELECT 1 FROM users u WHERE u.photo_uuid = m.media_uuid)
+       AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.screenshot_uuid = m.media_uuid)
+     RETURNING m.media_uuid`,
+    [now - unusedForMs],
+  );
+  return rows.length;
+}
+
 const MESSAGE_KINDS: Readonly<Record<string, MediaKind>> = { image: 'image', video: 'video', audio: 'audio', document: 'document' };
 
 const withArticle = (kind: MediaKind | undefined) => `${kind === 'image' || kind === 'audio' ? 'an' : 'a'} ${kind}`;

@@ -4,7 +4,10 @@
 // 400 bad or expired policy, fields that differ from the signed ones, no file, an empty file, a
 // malformed body; 404 unknown media_uuid; 409 already uploaded (or being uploaded); 413 over
 // 64 MB (refused by Content-Length before reading, else as soon as the cap is passed); 415 not
-// multipart, or a file whose first bytes are not its declared type.
+// multipart, or a file whose first bytes are not its declared type; 507 the owner's quota would be
+// passed, or the media disk is short of free space (checked before a byte is written; quota.ts);
+// 408 the upload is slower than the minimum rate (http/slow-body.ts). A client that cuts its
+// upload off is logged as a client abort (info), not as an error.
 //
 // The file streams to a .part file (never held in memory), is renamed into place once checked,
 // and only then is the row marked uploaded. After a refusal the rest of the body is read and
@@ -20,10 +23,12 @@ import { MEDIA_UPLOAD_PATH } from '../../src/api/route-table';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import type { Db } from '../db/db';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { abortMessage, isClientAbort } from '../http/client-abort';
 import { dropRestThenClose } from '../http/linger';
 import { acceptedType, matchesDeclared, SNIFF_BYTES } from './content-types';
 import type { MediaFiles } from './files';
 import { verifyUpload } from './policy';
+import { checkFreeDisk, lockUser, quotaFull, storedBytes, type QuotaLimits } from './quota';
 import { claimUpload, finishUpload, releaseUpload } from './store';
 
 export interface UploadDeps {
@@ -31,6 +36,7 @@ export interface UploadDeps {
   now: () => number;
   secret: Buffer;
   files: MediaFiles;
+  limits: QuotaLimits;
 }
 
 /** Room for the signed fields and the multipart framing around a file of the largest size. */
@@ -49,14 +55,22 @@ const MULTIPART_MESSAGES: Record<string, string> = {
   FST_MP_PREMATURE_CLOSE: 'The upload was cut off before the end of the body',
 };
 
-/** Counts the file's bytes and checks its first ones against the declared type, passing the bytes on. */
+/**
+ * Counts the file's bytes and checks its first ones against the declared type, passing the bytes
+ * on; stops with `overQuota` once more than `room` bytes (what is left of the owner's quota) came.
+ */
 class FileCheck extends Transform {
   bytes = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   private checked = false;
 
-  constructor(private readonly signatures: Parameters<typeof matchesDeclared>[1], private readonly contentType: string) {
+  constructor(
+    private readonly signatures: Parameters<typeof matchesDeclared>[1],
+    private readonly contentType: string,
+    private readonly room: number,
+    private readonly overQuota: () => Error,
+  ) {
     super();
   }
 
@@ -70,6 +84,7 @@ class FileCheck extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
+    if (this.bytes > this.room) return callback(this.overQuota());
     if (!this.checked) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
@@ -87,6 +102,9 @@ class FileCheck extends Transform {
   }
 }
 
+/** The upload URL of any media_uuid (the slow-body guard watches these by their rate). */
+export const isUploadUrl = (url: string) => url.startsWith(`${API_BASE}${MEDIA_UPLOAD_PATH}/`);
+
 function mediaUuidOf(request: FastifyRequest): string {
   const id = (request.params as { media_uuid?: unknown }).media_uuid;
   if (typeof id !== 'string' || !UUID.test(id)) throw notFound('No such upload: the media_uuid is not one this server issued');
@@ -94,7 +112,7 @@ function mediaUuidOf(request: FastifyRequest): string {
 }
 
 export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Promise<void> {
-  const { db, now, secret, files } = deps;
+  const { db, now, secret, files, limits } = deps;
 
   // Its own plugin scope: the multipart body parser exists for this route only, so every JSON
   // route keeps refusing multipart bodies (415).
@@ -114,6 +132,8 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
         }
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > MAX_UPLOAD_BYTES + FRAMING_ALLOWANCE) throw tooLarge();
+        // Before any byte is written: a full media disk would stop the database's writes too.
+        await checkFreeDisk(files.dir, limits.minFreeDiskBytes);
       },
       onResponse: async (request, reply) => {
         if (reply.statusCode >= 400) dropRestThenClose(request.raw);
@@ -140,21 +160,34 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
             if (claim === 'done') throw new HttpError(409, 'This media_uuid is already uploaded: ask for new upload details to send another file');
             if (claim === 'busy') throw new HttpError(409, 'This media_uuid is being uploaded by another request');
             claimed = true;
+            const room = limits.quotaBytes - await storedBytes(db, claim.user_uuid);
+            if (room <= 0) throw quotaFull(limits.quotaBytes);
             part = files.partOf(mediaUuid);
-            const check = new FileCheck(accepted.signatures, accepted.contentType);
+            const check = new FileCheck(accepted.signatures, accepted.contentType, room, () => quotaFull(limits.quotaBytes));
             const stream = entry.file;
             // Stop at the cap at once (busboy would otherwise read on to the end of the part).
             stream.once('limit', () => stream.destroy(tooLarge()));
             await pipeline(stream, check, createWriteStream(part));
             if (stream.truncated) throw tooLarge();
-            await rename(part, files.pathOf(mediaUuid));
+            const done = part;
+            // Uploads of one user running side by side each fit the room they saw: the last
+            // check is made under the user's lock, with what the others have stored meanwhile.
+            await db.transaction(async (tx) => {
+              await lockUser(tx, claim.user_uuid);
+              if (await storedBytes(tx, claim.user_uuid) + check.bytes > limits.quotaBytes) throw quotaFull(limits.quotaBytes);
+              await rename(done, files.pathOf(mediaUuid));
+              await finishUpload(tx, mediaUuid, check.bytes, now());
+            });
             part = undefined;
-            await finishUpload(db, mediaUuid, check.bytes, now());
             claimed = false;
             return reply.code(204).send();
           }
           throw badRequest('No file: send the s3_fields, then the file in a part named file');
         } catch (error) {
+          if (isClientAbort(error, request.raw)) {
+            request.log.info({ mediaUuid, code: (error as { code?: unknown }).code }, abortMessage(request.raw, 'upload'));
+            throw new HttpError(400, 'The upload was cut off before the end of the body');
+          }
           throw asClientError(error);
         } finally {
           if (part !== undefined) await files.remove(part);
