@@ -30,6 +30,8 @@ const TOTAL_LIMIT_MS = 180_000;
 const PROBE_SAMPLES = 100;
 const DURING_LIMIT_MS = 40_000;
 const SETTLE_MS = 1000;
+/** The other user asks at most 50 times a second (its own rate limit is 100 a second). */
+const PROBE_EVERY_MS = 20;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chosen = process.env.ABUSE_SCENARIOS?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -90,17 +92,17 @@ async function runScenario(scenario: AbuseScenario, target: AbuseTarget, pid: nu
   for (let i = 0; i < 8; i++) await request();
   const row = (phase: string, latencies: number[], rss: number, note = ''): Row => ({ scenario: scenario.name, phase, ...latencyStats(latencies), requests: latencies.length, rss, note });
 
-  const before = row('before', await probeLatency(request, { samples: PROBE_SAMPLES, forMs: 20_000 }), rssMb(pid));
+  const before = row('before', await probeLatency(request, { samples: PROBE_SAMPLES, forMs: 20_000, everyMs: PROBE_EVERY_MS }), rssMb(pid));
   let over = false;
   let peak = rssMb(pid);
   const sampling = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 100);
   const abuse = scenario.run(target).finally(() => { over = true; });
-  const latencies = await probeLatency(request, { forMs: DURING_LIMIT_MS, stop: () => over });
+  const latencies = await probeLatency(request, { forMs: DURING_LIMIT_MS, stop: () => over, everyMs: PROBE_EVERY_MS });
   const note = await abuse;
   clearInterval(sampling);
   const during = row('during', latencies, peak, note);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  const after = row('after', await probeLatency(request, { samples: PROBE_SAMPLES, forMs: 20_000 }), rssMb(pid));
+  const after = row('after', await probeLatency(request, { samples: PROBE_SAMPLES, forMs: 20_000, everyMs: PROBE_EVERY_MS }), rssMb(pid));
   return [before, during, after];
 }
 

@@ -100,16 +100,20 @@ export function latencyStats(latencies: readonly number[]): LatencyStats {
 }
 
 /**
- * Calls `request` one after another until `samples` are taken, `stop()` says so, or `forMs` has
- * passed; answers each call's latency (ms). A call that fails its check throws.
+ * Calls `request` one after another (at most one per `everyMs` when given) until `samples` are
+ * taken, `stop()` says so, or `forMs` has passed; answers each call's latency (ms). A call that
+ * fails its check throws.
  */
-export async function probeLatency(request: () => Promise<void>, opts: { samples?: number; forMs: number; stop?: () => boolean }): Promise<number[]> {
+export async function probeLatency(request: () => Promise<void>, opts: { samples?: number; forMs: number; stop?: () => boolean; everyMs?: number }): Promise<number[]> {
   const latencies: number[] = [];
   const until = performance.now() + opts.forMs;
   while ((opts.samples === undefined || latencies.length < opts.samples) && performance.now() < until && !(opts.stop?.() ?? false)) {
     const started = performance.now();
     await request();
-    latencies.push(performance.now() - started);
+    const took = performance.now() - started;
+    latencies.push(took);
+    // a paced probe: a person's app, not a client that would meet its own rate limit
+    if (opts.everyMs !== undefined && took < opts.everyMs) await new Promise((resolve) => setTimeout(resolve, opts.everyMs! - took));
   }
   return latencies;
 }
