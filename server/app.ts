@@ -26,6 +26,8 @@ import { migrate } from './db/migrate';
 import { createApiRouter } from './http/define-route';
 import { errorBody, HttpError } from './http/errors';
 import { createIdempotencyStore } from './http/idempotency';
+import { FloodGuard } from './http/flood-guard';
+import { resolveFloodLimits, type FloodLimits } from './config/flood-limits';
 import { loadAllGeo } from './geo/geo';
 import { checkBotMedia } from './media/bot-media';
 import { registerDownload } from './media/download';
@@ -114,6 +116,8 @@ export interface ServerOptions {
   security?: SecurityOptions;
   /** Tests only: called once a user message and its bot job are committed, before the bot answers (crash tests). */
   afterUserMessageStored?: () => void;
+  /** Flood limits over their defaults (server/config/flood-limits.ts). */
+  floodLimits?: Partial<FloodLimits>;
   /** Storage quota, pending uploads, free disk, unused-upload sweep and timeouts; defaults in server/config/upload-limits.ts. */
   uploadLimits?: Partial<UploadLimits>;
 }
@@ -211,7 +215,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   app.removeContentTypeParser('text/plain');
 
   // The live sockets of each user; ended sessions (logout, deleted profile) have theirs closed at once.
-  const hub = new SocketHub(db, now, app.log);
+  // Flood limits (issue 21): per-user and per-address buckets, per-socket backlog, socket caps.
+  const guard = new FloodGuard(resolveFloodLimits(opts.floodLimits));
+  const hub = new SocketHub(db, now, app.log, guard.limits);
   const ctx: ServerContext = {
     db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
@@ -255,15 +261,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
   const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
   const runtime = new BotRuntime({
-    db, now, log: app.log, hub, slowDelayMs: opts.slowBotDelayMs,
+    db, now, log: app.log, hub, guard, slowDelayMs: opts.slowBotDelayMs,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
     afterUserMessageStored: opts.afterUserMessageStored,
   });
   const authenticate = sessionAuthenticator(db, now);
-  await registerSocket(app, { db, now, hub, runtime, authenticate, allowedOrigins: opts.allowedOrigins, ownOrigin: (request) => publicOrigin(request, security) });
+  await registerSocket(app, { db, now, hub, runtime, authenticate, guard, allowedOrigins: opts.allowedOrigins, ownOrigin: (request) => publicOrigin(request, security) });
 
   const idempotency = createIdempotencyStore(db, now, opts.idempotencyTtlMs);
-  const api = createApiRouter(app, authenticate, idempotency);
+  const api = createApiRouter(app, authenticate, idempotency, guard);
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),

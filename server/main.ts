@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createServer } from './app';
 import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp-limits';
 import { securityFromEnv, type SecurityOptions } from './config/security';
+import { floodLimitsFromEnv, type FloodLimits } from './config/flood-limits';
 import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
 
 function env(name: string): string | undefined {
@@ -44,6 +45,12 @@ try {
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
+let floodLimits: Partial<FloodLimits> = {};
+try {
+  floodLimits = floodLimitsFromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -69,6 +76,7 @@ const server = await createServer({
   // Tests only (test/integration/bot-jobs-crash.test.ts): die at once, as kill -9 would, after the
   // first user message and its bot job are committed and before the bot answers.
   ...(env('TEST_CRASH_POINT') === 'after-user-message' ? { afterUserMessageStored: () => process.kill(process.pid, 'SIGKILL') } : {}),
+  floodLimits,
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });

@@ -2,12 +2,39 @@
 // session is still live. A socket whose session has ended (logout, expiry, deleted profile)
 // gets 'User Unauthorised' and is closed instead, so it never sees another frame. Logout and
 // a deleted profile also close their sockets at once (closeSessions, closeUser).
+// Flood limits (issue 21, server/config/flood-limits.ts): a user keeps at most socketsPerUser
+// sockets (a new one closes the oldest, REPLACED_CLOSE), and a socket whose unsent frames pass
+// socketSendBuffer bytes (a client that does not read) is dropped at once (sendFrame): its
+// client reconnects and catches up by paging, and the server's memory stays bounded.
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketFrameOut } from '../../src/api/messages';
 import type { Db } from '../db/db';
 
 export const UNAUTHORISED_CLOSE = 4001;
+/** Close code of a user's oldest socket when they open one more than socketsPerUser. */
+export const REPLACED_CLOSE = 4002;
+
+export interface HubLimits {
+  socketsPerUser: number;
+  socketSendBuffer: number;
+}
+
+/**
+ * Sends a frame unless the socket already holds more than maxBuffered bytes it could not send:
+ * then the socket is dropped without a closing handshake (a close frame would wait behind the
+ * same unread bytes), its buffer is freed, and its client sees an abnormal close (1006), asks for
+ * a new address and pages for what it missed. Answers whether the frame went out.
+ */
+export function sendFrame(socket: WebSocket, text: string, maxBuffered: number): boolean {
+  if (socket.readyState !== socket.OPEN) return false;
+  if (socket.bufferedAmount + Buffer.byteLength(text) > maxBuffered) {
+    socket.terminate();
+    return false;
+  }
+  socket.send(text);
+  return true;
+}
 
 interface Entry { socket: WebSocket; sessionHash: string }
 
@@ -31,12 +58,22 @@ export class SocketHub {
   /** session hash → until when it is known live */
   private readonly liveUntil = new Map<string, number>();
 
-  constructor(private readonly db: Db, private readonly now: () => number, private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+    readonly limits: HubLimits = { socketsPerUser: Infinity, socketSendBuffer: Infinity },
+  ) {}
 
-  /** Registers an open socket; answers the function that unregisters it. */
+  /** Registers an open socket, closing the user's oldest past socketsPerUser; answers the function that unregisters it. */
   add(userUuid: string, socket: WebSocket, sessionHash: string): () => void {
     const entry: Entry = { socket, sessionHash };
     const set = this.byUser.get(userUuid) ?? new Set<Entry>();
+    // a Set keeps insertion order: the first entries are the oldest
+    for (const old of [...set].slice(0, Math.max(0, set.size - this.limits.socketsPerUser + 1))) {
+      set.delete(old);
+      if (old.socket.readyState === old.socket.OPEN) old.socket.close(REPLACED_CLOSE, 'Replaced by a newer connection');
+    }
     set.add(entry);
     this.byUser.set(userUuid, set);
     return () => {
@@ -64,10 +101,7 @@ export class SocketHub {
         refuseSocket(socket);
         continue;
       }
-      if (socket.readyState === socket.OPEN) {
-        socket.send(text);
-        sent++;
-      }
+      if (sendFrame(socket, text, this.limits.socketSendBuffer)) sent++;
     }
     return sent;
   }

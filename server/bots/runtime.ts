@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { LanguageCode } from '../../src/domain/language-codes';
 import type { Db } from '../db/db';
+import type { FloodGuard } from '../http/flood-guard';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
@@ -33,6 +34,8 @@ export interface RuntimeDeps {
    * (the crash test kills the process there: TEST_CRASH_POINT, server/main.ts).
    */
   afterUserMessageStored?: (() => void) | undefined;
+  /** The user's send rate and one-at-a-time lane (issue 21): past them a send is a 429. */
+  guard?: FloodGuard | undefined;
 }
 
 /** Everything a reply carries besides its type is stored, and sent back as it is. */
@@ -71,6 +74,13 @@ export class BotRuntime {
    */
   async receive(userUuid: string, botUuid: string, messages: readonly OutgoingMessage[], requested?: LanguageCode): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
+    // Webhook and socket both come here, so one user's sends are limited (and run one at a time)
+    // whichever way they come.
+    const guard = this.deps.guard;
+    return guard ? guard.send(userUuid, messages.length, () => this.store(bot, userUuid, botUuid, messages, requested)) : this.store(bot, userUuid, botUuid, messages, requested);
+  }
+
+  private async store(bot: BotDefinition, userUuid: string, botUuid: string, messages: readonly OutgoingMessage[], requested?: LanguageCode): Promise<ChatMessage[]> {
     const { db, now, hub } = this.deps;
     // Every media message must name an upload of the sender's, of its kind: checked for the whole
     // batch before anything is stored, so a refused batch leaves nothing half done.

@@ -13,8 +13,10 @@ import { hashToken, newToken } from '../accounts/tokens';
 import type { Db } from '../db/db';
 import type { Authenticate } from '../http/define-route';
 import { parseInput } from '../http/define-route';
-import { errorBody, HttpError, unauthorised } from '../http/errors';
-import { refuseSocket, type SocketHub } from './hub';
+import { errorBody, HttpError, tooManyRequests, unauthorised } from '../http/errors';
+import type { FloodGuard } from '../http/flood-guard';
+import { FrameFlow, TOO_FAST } from './frame-flow';
+import { refuseSocket, sendFrame, type SocketHub } from './hub';
 import type { BotRuntime } from './runtime';
 
 export const SOCKET_PATH = `${API_BASE}/socket`;
@@ -28,6 +30,8 @@ export interface SocketDeps {
   hub: SocketHub;
   runtime: BotRuntime;
   authenticate: Authenticate;
+  /** Flood limits: the socket's frame bucket and backlog; the user's sends (through runtime). */
+  guard: FloodGuard;
   /** Origins allowed besides the server's own (e.g. a dev server that proxies). */
   allowedOrigins?: readonly string[] | undefined;
   /** The server's own origin as the browser sees it (http/public-origin.ts): configuration, not the Host header. */
@@ -55,8 +59,12 @@ async function sessionIsLive(db: Db, sessionHash: string, now: number): Promise<
   return rows[0]?.ok === true;
 }
 
+function frameText(data: RawData): string {
+  return Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
+}
+
 export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Promise<void> {
-  const { db, now, hub, runtime } = deps;
+  const { db, now, hub, runtime, guard } = deps;
   const users = new WeakMap<FastifyRequest, SocketUser>();
 
   // An upgrade on any other path is a 404 before any handler runs: @fastify/websocket would
@@ -108,18 +116,17 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
         return;
       }
       const send = (frame: SocketFrameOut) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+        sendFrame(socket, JSON.stringify(frame), hub.limits.socketSendBuffer);
       };
       const fail = (statusCode: number, message: string, clientMessageId?: string) =>
         send({ action: 'error', body: { statusCode, message, ...(clientMessageId ? { client_message_id: clientMessageId } : {}) } });
 
-      async function handle(data: RawData, isBinary: boolean): Promise<void> {
+      async function handle(text: string, isBinary: boolean): Promise<void> {
         if (!(await hub.isLive(user!.sessionHash))) {
           refuseSocket(socket);
           return;
         }
         if (isBinary) return fail(400, 'Frames must be JSON text');
-        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
         let raw: unknown;
         try {
           raw = JSON.parse(text);
@@ -131,9 +138,13 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
           const frame = await parseInput(socketFrameInSchema, raw);
           if (frame.action === 'ping') return send({ action: 'pong', body: {} });
           clientMessageId = frame.body.message.client_message_id;
+          if (flow.refusingSends()) throw tooManyRequests(TOO_FAST, 1);
           await runtime.receive(user!.userUuid, frame.body.bot_uuid, [frame.body.message]);
         } catch (error) {
-          if (error instanceof HttpError) return fail(error.statusCode, error.message, clientMessageId);
+          if (error instanceof HttpError) {
+            if (error.statusCode === 429) flow.refuseSends();
+            return fail(error.statusCode, error.message, clientMessageId);
+          }
           request.log.error({ err: error }, 'socket frame failed');
           return fail(500, 'Something went wrong on our side', clientMessageId);
         }
@@ -146,12 +157,22 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
         (live) => { if (!live) refuseSocket(socket); },
         (err: unknown) => request.log.error({ err }, 'socket session check failed'),
       );
-      // Frames of one socket are handled in order (an outbox flush keeps its order).
-      let queue: Promise<void> = Promise.resolve();
-      socket.on('message', (data, isBinary) => {
-        queue = queue.then(() => handle(data, isBinary)).catch((err: unknown) => request.log.error({ err }, 'socket frame failed'));
+      // Frames of one socket are handled in order, one at a time (an outbox flush keeps its
+      // order), from a bounded backlog: past it the socket is paused (frame-flow.ts).
+      const flow = new FrameFlow({
+        socket,
+        frames: guard.socketFrames(),
+        backlog: guard.limits.socketBacklog,
+        refusalsToClose: guard.limits.socketRefusalsToClose,
+        handle,
+        refuse: (clientMessageId) => fail(429, TOO_FAST, clientMessageId),
+        onError: (err) => request.log.error({ err }, 'socket frame failed'),
       });
-      socket.on('close', unregister);
+      socket.on('message', (data, isBinary) => flow.push(frameText(data), isBinary));
+      socket.on('close', () => {
+        unregister();
+        flow.close();
+      });
       socket.on('error', (err) => request.log.warn({ err }, 'socket error'));
     },
   });

@@ -18,6 +18,7 @@ import type { RouteDef } from '../../src/api/contract';
 import { API_BASE, HEADER } from '../../src/api/headers';
 import type { CountryIso } from '../../src/domain/countries';
 import { badRequest, HttpError } from './errors';
+import type { FloodGuard } from './flood-guard';
 import { parseIdempotencyKey, requestHash, type Claim, type IdempotencyStore } from './idempotency';
 
 /** The signed-in caller of an `auth: true` route. */
@@ -121,7 +122,7 @@ export function checkAnswer(def: RouteDef, answer: unknown): void {
   if (!result.success) throw new HttpError(500, `${def.path}: the answer does not match the contract: ${formatIssues(result.error.issues)}`);
 }
 
-export function createApiRouter(app: FastifyInstance, authenticate: Authenticate, idempotency?: IdempotencyStore): ApiRouter {
+export function createApiRouter(app: FastifyInstance, authenticate: Authenticate, idempotency?: IdempotencyStore, guard?: FloodGuard): ApiRouter {
   const methodsByPath = new Map<string, Set<string>>();
   const users = new WeakMap<FastifyRequest, AuthUser>();
   /** Requests that claimed an idempotency key: their answer is kept (or the key released) on send. */
@@ -164,17 +165,25 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
       url,
       bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
       // Authenticate before the body is even read: strangers do not get their bodies parsed.
+      // Each call counts against the caller's rate (the user's, or the address's without a
+      // session: http/flood-guard.ts) before its body is read too.
       ...(auth
         ? {
             onRequest: async (request: FastifyRequest) => {
-              users.set(request, await authenticate(request));
+              const user = await authenticate(request);
+              guard?.call({ userUuid: user.userUuid, address: request.ip });
+              users.set(request, user);
             },
             onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
               await finishClaim(request, reply, payload);
               return payload;
             },
           }
-        : {}),
+        : {
+            onRequest: async (request: FastifyRequest) => {
+              guard?.call({ address: request.ip });
+            },
+          }),
       handler: async (request, reply) => {
         const rawKey = request.headers[HEADER.idempotencyKey];
         const key = auth && idempotency && request.method === 'POST' && rawKey !== undefined

@@ -68,6 +68,7 @@ export function createOutbox(deps: OutboxDeps) {
   let again = false;
   let closed = false;
   let wakeTimer: unknown = null;
+  let wakeTime = Infinity;
   /** echoes awaited over the socket, by client id */
   const waiting = new Map<string, { resolve: () => void; reject: (err: Error) => void }>();
   const conversedTimers = new Set<unknown>();
@@ -116,11 +117,16 @@ export function createOutbox(deps: OutboxDeps) {
   /** The entries wait: the server's Retry-After when it gave one, else the doubling backoff (the one rule). */
   async function backOff(entries: OutboxDoc[], reason: string, retryAfterSeconds?: number): Promise<void> {
     const now = clock.now();
+    let earliest = Infinity;
     for (const e of entries) {
       const doc = await db.outbox.findOne(e.id).exec();
       const wait = (attempts: number) => (retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : backoffMs(attempts));
-      await doc?.incrementalModify((d) => ({ ...d, attempts: d.attempts + 1, next_attempt_at: now + wait(d.attempts + 1), last_error: reason.slice(0, 200) }));
+      const updated = await doc?.incrementalModify((d) => ({ ...d, attempts: d.attempts + 1, next_attempt_at: now + wait(d.attempts + 1), last_error: reason.slice(0, 200) }));
+      if (updated) earliest = Math.min(earliest, updated.next_attempt_at);
     }
+    // Try again when the first of them may go: nothing else may come to flush the queue (a 429
+    // from the server's flood limits, or a 5xx error frame, on a socket that stays open).
+    if (earliest < Infinity && earliest < wakeTime) wakeAt(earliest);
   }
 
   /** Subscribe before the first message to a bot this user has no conversation with. */
@@ -252,8 +258,10 @@ export function createOutbox(deps: OutboxDeps) {
 
   function wakeAt(time: number): void {
     if (wakeTimer !== null) clock.clearTimeout(wakeTimer);
+    wakeTime = time;
     wakeTimer = clock.setTimeout(() => {
       wakeTimer = null;
+      wakeTime = Infinity;
       void flush();
     }, Math.max(0, time - clock.now()));
   }

@@ -101,6 +101,11 @@ describe('server/main.ts', () => {
     expect(await bad.exited).toBe(1);
   }, 120_000);
 
+  it('refuses a bad flood limit at start (FLOOD_USER_SENDS must be burst/perSecond)', async () => {
+    const bad = startProcess({ FLOOD_USER_SENDS: 'lots' });
+    expect(await bad.exited).toBe(1);
+  }, 120_000);
+
   it('refuses a bad upload or timeout limit at start', async () => {
     const bad = startProcess({ UPLOAD_QUOTA_MB: 'lots' });
     expect(await bad.exited).toBe(1);
