@@ -106,7 +106,7 @@ export interface ChatSync {
   outboxQueue: RunnerQueue;
   /**
    * Calls `listener` each time this engine starts leading: the queues that only the leader sends
-   * (bot actions, saved items) may have grown while another tab, or nobody, led.
+   * (the outbox, the actions) may have grown while another tab, or nobody, led.
    */
   onLead(listener: () => void): () => void;
   close(): Promise<void>;
@@ -135,7 +135,6 @@ const HISTORY_CHECK_EVERY_MS = 10 * 60_000;
  * "cold-start").
  */
 export const HISTORY_FIRST_CHECK_MS = 60_000;
-
 
 export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const { db, http, clock } = deps;

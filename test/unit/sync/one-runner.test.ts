@@ -10,30 +10,15 @@ import { ensureSession, patchLocalDoc } from '../../../src/db/local-store';
 import { enqueueMessage } from '../../../src/db/outbox-store';
 import { createActionRunner, type ActionRunner } from '../../../src/sync/action-runner';
 import { botActionKind } from '../../../src/sync/bot-actions';
-import { createHttpClient, type Clock } from '../../../src/sync/http-client';
+import { createHttpClient } from '../../../src/sync/http-client';
 import { createOutbox, type Outbox } from '../../../src/sync/outbox';
 import { requestContextFrom } from '../../../src/sync/session';
 import { openTestDatabase } from '../db/helpers/fake-db';
+import { manualClock } from './helpers/manual-clock';
 import { errorBody, fakeApi, json, MOBILE, type Recorded } from './helpers/fake-api';
 
 const BOT_A = '1000000000000001';
 const BOT_B = '1000000000000002';
-
-function manualClock(start = 1_000_000) {
-  let now = start;
-  const timers = new Map<number, { at: number; fn: () => void }>();
-  let next = 1;
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (fn, ms) => { const id = next++; timers.set(id, { at: now + ms, fn }); return id; },
-    clearTimeout: (id) => { timers.delete(id as number); },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const [id, t] of [...timers]) if (t.at <= now) { timers.delete(id); t.fn(); }
-  };
-  return { clock, advance };
-}
 
 /** The server's copy of each message a webhook call carried (its answer acknowledges them). */
 function echo(req: Recorded): Response {
