@@ -88,9 +88,9 @@ export const HISTORY_KEPT_PER_CONVERSATION = 500;
 export const MESSAGES_PAGE_SIZE = 50;
 /** Most outbox messages sent in one /bot/message-webhook-pwa call (the server's limit). */
 export const WEBHOOK_BATCH_MAX = 20;
-/** Outbox backoff after a retryable refusal (5xx, 429): doubles from the first to the last. */
-export const OUTBOX_BACKOFF_FIRST_MS = SECOND_MS;
-export const OUTBOX_BACKOFF_MAX_MS = MINUTE_MS;
+/** The one runner's backoff after a retryable failure of any queued item (no Retry-After given): doubles from the first to the last. */
+export const QUEUE_BACKOFF_FIRST_MS = SECOND_MS;
+export const QUEUE_BACKOFF_MAX_MS = MINUTE_MS;
 /** A bot launched less than this long ago is marked new. */
 export const NEW_BOT_MAX_AGE_MS = 15 * DAY_MS;
 /** Mute duration meaning "forever". */

@@ -1,6 +1,6 @@
-// The one failure classifier of every queued call (DESIGN.md §4, issue 12): the action queue's
-// runner (src/sync/action-runner.ts) and the chat outbox (src/sync/outbox.ts, its uploads too)
-// read a failure the same way, and wait the same way before trying again.
+// The one failure classifier of every queued call (DESIGN.md §4, issue 12), read by the one
+// runner (src/sync/action-runner.ts) for every queue it sends: the action queue and the chat
+// outbox (src/sync/outbox.ts, its uploads too); it waits the same way before trying again.
 //
 //   no answer, timeout, 408, 429, 5xx        retry   (the item stays queued, in its key's order)
 //   409 with Retry-After                     retry   (the first copy of an Idempotency-Key still runs)
@@ -9,7 +9,7 @@
 //   anything else (a bug, a malformed 200)   retry   (kept: losing the user's action is worse)
 //
 // A wait is the server's Retry-After when it gave one, else a doubling backoff from 1 s to 60 s.
-import { OUTBOX_BACKOFF_FIRST_MS, OUTBOX_BACKOFF_MAX_MS } from './constants';
+import { QUEUE_BACKOFF_FIRST_MS, QUEUE_BACKOFF_MAX_MS } from './constants';
 import { BadStatusError, NoResponseError, isCancelError } from './errors';
 
 export type FailureClass =
@@ -47,7 +47,7 @@ export function classifyFailure(err: unknown): FailureClass {
 
 /** The doubling backoff after `attempts` failed tries (1 → 1 s, 2 → 2 s, … capped at 60 s). */
 export function backoffMs(attempts: number): number {
-  return Math.min(OUTBOX_BACKOFF_MAX_MS, OUTBOX_BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.min(QUEUE_BACKOFF_MAX_MS, QUEUE_BACKOFF_FIRST_MS * 2 ** Math.max(0, attempts - 1));
 }
 
 /** How long to wait after a retryable failure: the server's Retry-After, else the backoff. */

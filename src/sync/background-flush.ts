@@ -3,13 +3,14 @@
 // window is open and taken the leader lock (sw/background-sync.ts); Node tests call it directly
 // against the real server.
 //
-// It is the outbox of outbox.ts, unchanged, over the webhook only: a service worker lives for
-// seconds, too short for the live socket, and the webhook's answer is the acknowledgement. The
-// session rules of session.ts decide what a 401/440/5xx means, exactly as in the page's engine.
+// It is the page leader's one runner (action-runner.ts) with the same queues, the outbox of
+// outbox.ts and the action queue, run once (no timers) and over the webhook only: a service
+// worker lives for seconds, too short for the live socket, and the webhook's answer is the
+// acknowledgement. The same classifier and the session rules of session.ts decide what a
+// 401/440/5xx means, exactly as in the page's engine.
 // Exactly once holds for the same reasons it holds there: an entry leaves the outbox only when
 // the server has acknowledged it, and the server answers a repeated client_message_id with the
 // original message.
-import { NoResponseError, isCancelError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { getLocalDoc } from '../db/local-store';
 import { migrateLocalQueues } from '../db/migrate-queues';
@@ -65,31 +66,27 @@ export async function flushOutboxInBackground(db: AppDatabase, config: Backgroun
     onBadAnswer: (error) => log(`background sync: refused ${error.describe()}`, error.issues),
     ...(config.timeoutMs !== undefined ? { timeoutMs: config.timeoutMs } : {}),
   });
+  // the same session rules as the page's engine (401, 440, 5xx flags; no response is quiet)
   const { report } = createSession({ db, http, now: () => clock.now() });
   const before = await queuedEntries(db);
   const outbox = createOutbox({
     db,
     http,
     clock,
-    connection: NO_SOCKET,
+    connection: () => NO_SOCKET,
     owner: async () => (await getLocalDoc(db, 'session'))?.mobile ?? '',
-    // the same session rules as the page's engine (401, 440, 5xx flags); no response is quiet
-    report: async (err) => {
-      if (err instanceof NoResponseError || isCancelError(err)) return;
-      await report('messageWebhookPwa', err).catch(() => undefined);
-    },
     ackTimeoutMs: 0,
   });
-  // the actions: the same runner as the page's leader, once (the service worker holds the lock)
   await migrateLocalQueues(db).catch((err: unknown) => log('background sync: migrating the old queues failed', err));
   const actionsBefore = await queuedActionCount(db);
-  const actions = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), watch: false, report, log });
+  // the same runner as the page's leader, once (the service worker holds the lock): no timers
+  const runner = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), queues: [outbox.queue], watch: false, report, log });
   try {
-    await Promise.all([outbox.flush(), actions.flush({ force: true })]);
+    await runner.flush({ force: true });
   } finally {
-    await actions.close();
-    // clears the outbox's timers (backoff wake-up, the delayed 'conversed' mark): this pass ends here
-    await outbox.close();
+    await runner.close();
+    // clears the outbox's delayed 'conversed' mark: this pass ends here
+    outbox.close();
   }
   // acknowledged entries are gone from the outbox; refused ones stay there as 'failed'
   const remaining = await db.outbox.findByIds([...before.keys()]).exec();

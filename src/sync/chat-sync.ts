@@ -20,6 +20,7 @@ import { mergeConversationEntries } from './conversation-store';
 import { storeServerMessages } from './message-store';
 import { enforceHistoryBudget } from './history-budget';
 import { createOutbox, type Outbox } from './outbox';
+import type { RunnerQueue } from './action-runner';
 import { createPager, PagingTokenError } from './pager';
 import type { WireError } from './wire-checks';
 import type { UploadStep } from './media';
@@ -82,6 +83,11 @@ export interface ChatSyncDeps {
   log?: (message: string, detail?: unknown) => void;
   /** attachments: uploads run by the outbox before a media message is sent (media.ts) */
   uploads?: UploadStep | undefined;
+  /**
+   * The one runner's flush of the outbox (action-runner.ts), whatever its waits: the socket
+   * opened, the network came back, this engine started leading, the user asked.
+   */
+  flushOutbox(): Promise<void>;
   /** More work when the socket opens (the cart edits waiting to be sent). */
   afterOpen?: (() => Promise<unknown>) | undefined;
   /** Reads a bot's cart from the server (on open, and on a cart-updated frame). */
@@ -96,9 +102,11 @@ export interface ChatSync {
   connectivity: Connectivity;
   /** whether this engine holds the leadership (the other queues send only then) */
   isLeader(): boolean;
+  /** the outbox as one of the runner's queues (sent while this engine leads) */
+  outboxQueue: RunnerQueue;
   /**
    * Calls `listener` each time this engine starts leading: the queues that only the leader sends
-   * (bot actions, saved items) may have grown while another tab, or nobody, led.
+   * (the outbox, the actions) may have grown while another tab, or nobody, led.
    */
   onLead(listener: () => void): () => void;
   close(): Promise<void>;
@@ -127,8 +135,6 @@ const HISTORY_CHECK_EVERY_MS = 10 * 60_000;
  * "cold-start").
  */
 export const HISTORY_FIRST_CHECK_MS = 60_000;
-
-const quiet = (err: unknown) => err instanceof NoResponseError || isCancelError(err);
 
 export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const { db, http, clock } = deps;
@@ -165,8 +171,19 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
   let leadership: Leadership | null = null;
   const leadListeners = new Set<() => void>();
   let connection: Connection | null = null;
-  let outbox: Outbox | null = null;
   let startedWith: string | null = null;
+  // one outbox for the engine's life: the runner sends it while this engine leads, over the
+  // leader's socket when it is open
+  const outbox: Outbox = createOutbox({
+    db,
+    http,
+    clock,
+    connection: () => connection ?? NO_CONNECTION,
+    owner,
+    ackTimeoutMs: (deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS) + ACK_TIMEOUT_MARGIN_MS,
+    uploads: deps.uploads,
+  });
+  const flushOutbox = () => void deps.flushOutbox().catch((err: unknown) => log('sync: flush failed', err));
 
   async function openBot(): Promise<string | null> {
     return (await getLocalDoc(db, 'chat-view'))?.botUuid ?? null;
@@ -203,8 +220,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     for (const [botUuid, messages] of batch) {
       const countUnread = onScreen !== botUuid;
       try {
-        if (outbox) await outbox.onMessages(botUuid, messages, { countUnread });
-        else await storeServerMessages(db, botUuid, messages, { owner: await owner(), countUnread });
+        await outbox.onMessages(botUuid, messages, { countUnread });
       } catch (err) {
         log('sync: storing messages failed', err);
         continue;
@@ -217,7 +233,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const refreshCart = (botUuid: string): Promise<unknown> => deps.refreshCart?.(botUuid) ?? Promise.resolve();
 
   async function onOpen(): Promise<void> {
-    await outbox?.flush();
+    await deps.flushOutbox();
     // spec part 1 §4: on open, the current bot's data and cart are loaded (what arrived while the
     // connection was down, the conversation on screen first)
     const current = await openBot();
@@ -242,7 +258,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       },
       onState: (socketState) => {
         void patchStatus({ socketState }).catch(() => {});
-        if (socketState === 3) outbox?.onSocketClosed();
+        if (socketState === 3) outbox.onSocketClosed();
       },
       onUnauthorised: () => void patchStatus({ unauthorised: true, socketState: 3 }).catch(() => {}),
       onOpen: () => void onOpen().catch((err: unknown) => log('sync: on-open work failed', err)),
@@ -250,35 +266,21 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
         if (frame.action === 'message-received') {
           onMessageReceived(frame.body.bot_uuid, frame.body.message);
         } else if (frame.action === 'error') {
-          void outbox?.onErrorFrame(frame.body).catch((err: unknown) => log('sync: error frame handling failed', err));
+          outbox.onErrorFrame(frame.body);
         } else if (frame.action === 'cart-updated') {
           void refreshCart(frame.body.bot_uuid).catch((err: unknown) => log('sync: cart refresh failed', err));
         }
       },
       onWireError: reportWireError,
-      outstanding: () => outbox?.outstanding() ?? 0,
+      outstanding: () => outbox.outstanding(),
       ...deps.timings,
     });
-    const box = createOutbox({
-      db,
-      http,
-      clock,
-      connection: conn,
-      owner,
-      report: async (err) => {
-        if (!quiet(err)) await deps.report('messageWebhookPwa', err);
-      },
-      ackTimeoutMs: (deps.timings?.replyTimeoutMs ?? SOCKET_REPLY_TIMEOUT_MS) + ACK_TIMEOUT_MARGIN_MS,
-      uploads: deps.uploads,
-    });
     connection = conn;
-    outbox = box;
-    // a send from any tab lands in the outbox collection; the leader sees it through RxDB
-    const inserts = db.outbox.insert$.subscribe(() => void box.flush().catch((err: unknown) => log('sync: flush failed', err)));
+    // a send from any tab lands in the outbox collection: the runner sees it through RxDB
     const net = connectivity.subscribe((online) => {
       if (online) {
         conn.nudge();
-        void box.flush().catch((err: unknown) => log('sync: flush failed', err));
+        flushOutbox();
       } else {
         // No network at all: the socket is dead whatever it says (it would take an ack timeout to
         // notice, and an emulated offline even keeps it working). Close it now, so the header says
@@ -288,7 +290,6 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       }
     });
     conn.start();
-    void box.flush().catch((err: unknown) => log('sync: flush failed', err));
     for (const listener of [...leadListeners]) listener();
     // the storage budget: checked when this engine starts leading, then now and then
     const trim = () => void owner().then((o) => enforceHistoryBudget(db, { owner: o })).catch((err: unknown) => log('sync: history trim failed', err));
@@ -305,12 +306,11 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     return () => {
       led = false;
       if (trimTimer !== null) clock.clearTimeout(trimTimer);
-      inserts.unsubscribe();
       net();
       conn.stop();
-      void box.close();
       if (connection === conn) connection = null;
-      if (outbox === box) outbox = null;
+      // sends awaiting an echo from this socket wait in the queue again (the next leader sends them)
+      outbox.onSocketClosed();
     };
   }
 
@@ -426,7 +426,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
 
     async syncNow() {
       connection?.nudge();
-      await outbox?.flush();
+      await deps.flushOutbox();
       return ok();
     },
 
@@ -450,6 +450,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     flows,
     connectivity,
     isLeader: () => leadership?.isLeader() ?? false,
+    outboxQueue: outbox.queue,
     onLead(listener) {
       leadListeners.add(listener);
       return () => leadListeners.delete(listener);
@@ -460,6 +461,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       connectivity.dispose();
       onlineWatch();
       stopSession();
+      outbox.close();
     },
   };
 }

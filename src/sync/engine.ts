@@ -20,7 +20,8 @@ import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sy
 import { ok, type CommandResult } from '../db/command-result';
 import { migrateLocalQueues } from '../db/migrate-queues';
 import { createActionKinds } from './action-kinds';
-import { createActionRunner, type ActionRunner } from './action-runner';
+import { ACTIONS_QUEUE, createActionRunner, type ActionRunner } from './action-runner';
+import { OUTBOX_QUEUE } from './outbox';
 
 /** The PWA shell's flows: update check and remote config on demand. */
 export interface ShellFlows {
@@ -109,14 +110,15 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     prepareImage: config.prepareImage,
   });
   // The one action queue (issue 12): the queues of the local documents move into it once, then
-  // the leader's runner sends every kind (the chat's `isLeader` is known once chat exists below).
+  // the leader's runner sends every kind, and the chat outbox (the chat's `isLeader` and outbox
+  // are known once chat exists below).
   const log = (message: string, detail?: unknown) => console.warn(message, detail);
   const migrated = migrateLocalQueues(db).catch((err: unknown) => log('sync: migrating the old queues failed', err));
   let runner: ActionRunner | null = null;
   /** every kind's flush: what is queued goes now, whatever its backoff (the leader only) */
   const flushActions = async () => {
     await migrated;
-    await runner?.flush({ force: true });
+    await runner?.flush({ force: true, queue: ACTIONS_QUEUE });
   };
   const cart = createCartSync({ db, http, clock, report: session.report, flushActions });
   const chat = createChatSync({
@@ -129,13 +131,16 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
     uploads: media.uploadStep,
+    flushOutbox: async () => {
+      await runner?.flush({ force: true, queue: OUTBOX_QUEUE });
+    },
     afterOpen: () => cart.syncCarts(),
     refreshCart: (botUuid) => cart.fetchCart(botUuid),
     onIncoming: (botUuid, messages, onScreen) => recordIncoming(db, botUuid, messages, onScreen, clock.now()),
   });
   const { fetchCart: _fetchCart, ...cartFlows } = cart;
   const discovery = createDiscoverySync({ db, http, clock, report: session.report });
-  runner = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), isLeader: chat.isLeader, report: session.report, log });
+  runner = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), queues: [chat.outboxQueue], isLeader: chat.isLeader, report: session.report, log });
   void migrated.then(() => runner?.flush());
   const botActions = createBotActions({ db, http, clock, report: session.report, flushActions });
   const checks = startAppChecks({
@@ -149,10 +154,11 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
   };
   const intents = createMessageIntents({ flushActions });
   const savedItems = createSavedItemsSync({ db, http, clock, report: session.report, flushActions });
-  // actions queued while this engine did not lead (the lock still held by a closing tab, or by
-  // another tab that has gone since) are sent when it takes over: nothing else would wake them
+  // sends and actions queued while this engine did not lead (the lock still held by a closing
+  // tab, or by another tab that has gone since) are sent when it takes over: nothing else would
+  // wake them
   const stopLeadWatch = chat.onLead(() => {
-    void flushActions();
+    void migrated.then(() => runner?.flush({ force: true }));
   });
   const flows: EngineCommands = {
     ...session.flows,

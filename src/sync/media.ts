@@ -9,7 +9,6 @@
 import { API_BASE } from '../api/headers';
 import { MEDIA_PATH } from '../api/route-table';
 import { UPLOAD_SUCCESS_STATUS } from '../domain/constants';
-import { classifyFailure } from '../domain/failure-class';
 import { BadStatusError, CancelError, NoResponseError, cancelledError, noResponseError, somethingWentWrongError } from '../domain/errors';
 import { isLocalMedia, localMediaKey, needsUpload, nextTransfer, worthReporting, type Transfer, type TransferEvent } from '../domain/media-transfer';
 import type { OutgoingMessage } from '../api/messages';
@@ -50,7 +49,8 @@ export interface MediaFlows {
   loadBotConfiguration(botUuid: string): Promise<CommandResult<boolean>>;
 }
 
-export type UploadOutcome = { entry: OutboxDoc } | { stop: true } | { failed: string };
+/** The entry to send now, or the message fails (a cancel, a file gone); any other failure is thrown. */
+export type UploadOutcome = { entry: OutboxDoc } | { failed: string };
 
 /** What the outbox asks of the media module before it sends an entry. */
 export interface UploadStep {
@@ -280,11 +280,11 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
     } catch (err) {
       await report(key, 'upload', { type: 'fail', at: clock.now() }).catch(() => {});
       if (controller.signal.aborted) return { failed: 'upload cancelled' };
-      // a refused file (a 4xx but 401/408/409/429/440, or a success status that is not 204) is
-      // this message's problem; an unreachable, slow or overloaded server is not: the one
-      // classifier of every queued call decides (src/domain/failure-class.ts)
-      if (classifyFailure(err).kind === 'refused' || (err instanceof BadStatusError && err.status < 400)) return { failed: err instanceof Error ? err.message : String(err) };
-      return { stop: true };
+      // a success status that is not 204 is a refused file; every other failure goes to the one
+      // classifier of every queued call (the runner: src/domain/failure-class.ts): a refused
+      // file (a 4xx) fails the message, an unreachable, slow or overloaded server waits
+      if (err instanceof BadStatusError && err.status < 400) return { failed: err.message };
+      throw err;
     } finally {
       controllers.delete(key);
     }

@@ -50,7 +50,11 @@ function oneAtATime<T>(db: AppDatabase, task: () => Promise<T>): Promise<T> {
 
 async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMessage[], opts: StoreOptions): Promise<MessageDoc[]> {
   const pk = pkFor(botUuid, opts.owner);
-  const sorted = [...messages].sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0));
+  // one document per message: a batch of socket frames can carry the same message twice (the
+  // echo of a send and of its resend, which the server answers with the original), and one bulk
+  // write refuses a repeated id as a whole
+  const unique = [...new Map(messages.map((m) => [messageDocId(m), m])).values()];
+  const sorted = unique.sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0));
   const conversation = await db.conversations.findOne(botUuid).exec();
   const oldDeliveredSk = conversation?.delivered_sk ?? '';
   let deliveredSk = oldDeliveredSk;

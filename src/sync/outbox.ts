@@ -1,29 +1,26 @@
-// Delivers the outbox (DESIGN.md §4): in order per conversation, exactly once (the server answers
-// a repeated client_message_id with the original message), surviving reloads and crashes because
-// every entry is a document until the server acknowledged it.
+// The chat outbox as a queue of the one runner (action-runner.ts, DESIGN.md §4): in order per
+// conversation, exactly once (the server answers a repeated client_message_id with the original
+// message), surviving reloads and crashes because every entry is a document until the server
+// acknowledged it.
 //
-// One flush at a time; a flush asked for while one runs makes it run once more. For each bot with
-// queued entries, oldest first (ids are UUIDv7): subscribe first when the conversation is new
-// (spec part 1 §4), then send the entries over the live socket when it is open (each echo is the
-// acknowledgement), else through /bot/message-webhook-pwa in batches of 20 (the answer is). An
-// acknowledged entry leaves the outbox and its message becomes sent.
-//
-// Failures:
-//   no response, timeout, socket closed   the flush stops; reconnect, 'online' or sync now restart it
-//   401 / 440                             the session rules (session.ts) apply; the flush stops
-//   5xx, 429, 409, 408                    the bot's entries wait with a doubling backoff (1 s … 60 s)
-//   any other 4xx                         a batch is retried one by one; a single refused message
-//                                         is failed (pending → failed) until the user retries it
-// The statuses are read by the one classifier of every queued call (src/domain/failure-class.ts),
-// the same as the action queue's runner (action-runner.ts) and the upload step (media.ts).
+// The runner owns the loop, the order per key (here: the conversation), the waits (Retry-After,
+// else 1 s doubling to 60 s) and the classifier (src/domain/failure-class.ts). This module owns
+// what is particular to chat messages: the `outbox` collection and its states, the head of a
+// conversation as a batch (over the live socket when it is open, each echo acknowledging one,
+// else /bot/message-webhook-pwa in batches of 20, the answer acknowledging them), subscribing
+// first to a bot the user has no conversation with (spec part 1 §4), the upload step of an
+// attachment before its send (media.ts), and what a refusal does: the message fails
+// (pending → failed) until the user retries it.
+import { filter, map } from 'rxjs';
 import type { ChatMessage } from '../api/messages';
-import { CONVERSED_MARK_DELAY_MS, OUTBOX_BACKOFF_FIRST_MS, WEBHOOK_BATCH_MAX } from '../domain/constants';
-import { backoffMs, isRetryableStatus as isRetryable, isSessionStatus } from '../domain/failure-class';
-import { BadStatusError, INTERNAL_ERROR_TEXT } from '../domain/errors';
+import { CONVERSED_MARK_DELAY_MS, WEBHOOK_BATCH_MAX } from '../domain/constants';
+import { BadStatusError, CancelError, NoResponseError } from '../domain/errors';
+import { isRetryableStatus, isSessionStatus } from '../domain/failure-class';
 import { advanceStatus } from '../domain/message-status';
 import type { AppDatabase } from '../db/database';
 import { pendingMessageDoc } from '../db/outbox-store';
 import type { OutboxDoc } from '../db/schemas';
+import type { ItemFailure, RunnerQueue } from './action-runner';
 import type { Clock, HttpClient } from './http-client';
 import type { LiveConnection } from './live-connection';
 import { modifyConversation } from '../db/modify-conversation';
@@ -34,10 +31,9 @@ export interface OutboxDeps {
   db: AppDatabase;
   http: HttpClient;
   clock: Clock;
-  connection: Pick<LiveConnection, 'isOpen' | 'send'>;
+  /** the live connection while this engine leads (closed otherwise: the webhook is used) */
+  connection: () => Pick<LiveConnection, 'isOpen' | 'send'>;
   owner: () => Promise<string>;
-  /** the session rules for a failed call (401, 440, no response, 5xx flags) */
-  report: (err: unknown) => Promise<void>;
   /**
    * Wait for a socket echo at most this long before giving the entry back to the queue. Longer
    * than the connection's reply timeout, so that a dead socket is reset (and its waiting sends
@@ -48,7 +44,8 @@ export interface OutboxDeps {
   uploads?: UploadStep | undefined;
 }
 
-type Outcome = 'done' | 'stop';
+/** The outbox's name among the runner's queues (flush({ queue })). */
+export const OUTBOX_QUEUE = 'outbox';
 
 /**
  * Frames sent over the socket before waiting for their echoes. The server handles a socket's
@@ -57,30 +54,22 @@ type Outcome = 'done' | 'stop';
  */
 const SOCKET_WINDOW = 100;
 
-/** Stop the whole flush: the network or the session is the problem, not the message. */
-class StopFlush extends Error {}
-
-export { backoffMs };
+/** An echo (null) or the error frame of one send. */
+type Echo = BadStatusError | null;
 
 export function createOutbox(deps: OutboxDeps) {
   const { db, http, clock } = deps;
-  let running: Promise<void> | null = null;
-  let again = false;
   let closed = false;
-  let wakeTimer: unknown = null;
-  let wakeTime = Infinity;
   /** echoes awaited over the socket, by client id */
-  const waiting = new Map<string, { resolve: () => void; reject: (err: Error) => void }>();
+  const waiting = new Map<string, { resolve: (echo: Echo) => void; reject: (err: Error) => void }>();
   const conversedTimers = new Set<unknown>();
-
-  async function queued(): Promise<OutboxDoc[]> {
-    const docs = await db.outbox.find({ selector: { state: 'queued' }, sort: [{ id: 'asc' }] }).exec();
-    return docs.map((d) => d.toMutableJSON());
-  }
+  const needsUpload = (e: OutboxDoc) => deps.uploads?.needs(e) ?? false;
 
   /** After a crash between the two writes of enqueueMessage, the pending message is missing: recreate it. */
-  async function ensureMessageDocs(entries: OutboxDoc[], owner: string): Promise<void> {
+  async function ensureMessageDocs(entries: OutboxDoc[]): Promise<void> {
     const found = await db.messages.findByIds(entries.map((e) => e.id)).exec();
+    if (found.size === entries.length) return;
+    const owner = await deps.owner();
     const missing = entries.filter((e) => !found.has(e.id)).map((e) => pendingMessageDoc(e, owner));
     // insert, never upsert: an echo stored meanwhile must not be overwritten by 'pending'
     // (a conflict here means the message document exists now, which is all this wanted)
@@ -108,25 +97,11 @@ export function createOutbox(deps: OutboxDeps) {
     conversedTimers.add(timer);
   }
 
+  /** The refusal of one message: it fails until the user retries it. */
   async function fail(entry: OutboxDoc, reason: string): Promise<void> {
     await db.outbox.findOne(entry.id).exec().then((d) => d?.incrementalPatch({ state: 'failed', last_error: reason.slice(0, 200) }));
     const message = await db.messages.findOne(entry.id).exec();
     await message?.incrementalModify((m) => ({ ...m, status: advanceStatus(m.status ?? 'pending', 'failed') }));
-  }
-
-  /** The entries wait: the server's Retry-After when it gave one, else the doubling backoff (the one rule). */
-  async function backOff(entries: OutboxDoc[], reason: string, retryAfterSeconds?: number): Promise<void> {
-    const now = clock.now();
-    let earliest = Infinity;
-    for (const e of entries) {
-      const doc = await db.outbox.findOne(e.id).exec();
-      const wait = (attempts: number) => (retryAfterSeconds !== undefined && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : backoffMs(attempts));
-      const updated = await doc?.incrementalModify((d) => ({ ...d, attempts: d.attempts + 1, next_attempt_at: now + wait(d.attempts + 1), last_error: reason.slice(0, 200) }));
-      if (updated) earliest = Math.min(earliest, updated.next_attempt_at);
-    }
-    // Try again when the first of them may go: nothing else may come to flush the queue (a 429
-    // from the server's flood limits, or a 5xx error frame, on a socket that stays open).
-    if (earliest < Infinity && earliest < wakeTime) wakeAt(earliest);
   }
 
   /** Subscribe before the first message to a bot this user has no conversation with. */
@@ -138,64 +113,43 @@ export function createOutbox(deps: OutboxDeps) {
     try {
       await http.call('subscribeBot', { bot_uuid: botUuid });
     } catch (err) {
-      if (err instanceof BadStatusError && !isRetryable(err.status, err.detail.retryAfterSeconds) && !isSessionStatus(err.status)) return; // the send will say what is wrong
-      await deps.report(err);
-      throw new StopFlush();
+      // refused: the send will say what is wrong; anything else is the runner's to classify
+      if (err instanceof BadStatusError && !isRetryableStatus(err.status, err.detail.retryAfterSeconds) && !isSessionStatus(err.status)) return;
+      throw err;
     }
     await bot?.incrementalPatch({ subscribed: true });
   }
 
-  async function sendByWebhook(botUuid: string, batch: OutboxDoc[]): Promise<Outcome> {
-    let answer;
-    try {
-      answer = await http.call('messageWebhookPwa', { botId: botUuid, messages: batch.map((e) => e.payload) });
-    } catch (err) {
-      if (!(err instanceof BadStatusError) || isSessionStatus(err.status)) {
-        // no response, timeout, 401/440: nothing is wrong with the messages
-        await deps.report(err);
-        throw new StopFlush();
-      }
-      if (isRetryable(err.status, err.detail.retryAfterSeconds)) {
-        await deps.report(err);
-        await backOff(batch, err.message, err.detail.retryAfterSeconds);
-        return 'stop';
-      }
-      if (batch.length > 1) {
-        // find the one the server refuses; the others go through
-        for (const entry of batch) if ((await sendByWebhook(botUuid, [entry])) === 'stop') return 'stop';
-        return 'done';
-      }
-      await fail(batch[0]!, err.message);
-      return 'done';
-    }
+  async function sendByWebhook(botUuid: string, batch: OutboxDoc[]): Promise<ItemFailure<OutboxDoc>[]> {
+    const answer = await http.call('messageWebhookPwa', { botId: botUuid, messages: batch.map((e) => e.payload) });
     // the answer was parsed with the route's schema (http-client.ts): its messages are storable
     await acknowledge(botUuid, answer.messages);
-    return 'done';
+    return [];
   }
 
-  async function sendBySocket(botUuid: string, batch: OutboxDoc[]): Promise<Outcome> {
-    const acks = batch.map((entry) => new Promise<void>((resolve, reject) => {
+  async function sendBySocket(botUuid: string, batch: OutboxDoc[]): Promise<ItemFailure<OutboxDoc>[]> {
+    const connection = deps.connection();
+    const acks = batch.map((entry) => new Promise<Echo>((resolve, reject) => {
       waiting.set(entry.id, { resolve, reject });
     }));
     for (const entry of batch) {
-      if (!deps.connection.send({ action: 'send-message', body: { bot_uuid: botUuid, message: entry.payload } })) {
-        rejectAll(new Error('socket closed'));
+      if (!connection.send({ action: 'send-message', body: { bot_uuid: botUuid, message: entry.payload } })) {
+        rejectAll(new NoResponseError());
         break;
       }
     }
+    let timer: unknown = null;
+    // The connection's own reply timeout (shorter) resets a dead socket, whose reopening flushes
+    // again; an echo lost on a live socket gets no such event: this one waits like a timeout.
     const timeout = new Promise<never>((_, reject) => {
-      const t = clock.setTimeout(() => reject(new Error('no echo')), deps.ackTimeoutMs);
-      void Promise.allSettled(acks).then(() => clock.clearTimeout(t));
+      timer = clock.setTimeout(() => reject(new CancelError('timeout')), deps.ackTimeoutMs);
     });
     try {
-      await Promise.race([Promise.all(acks), timeout]);
-      return 'done';
-    } catch {
+      const echoes = await Promise.race([Promise.all(acks), timeout]);
+      return batch.flatMap((item, i) => (echoes[i] ? [{ item, error: echoes[i] }] : []));
+    } finally {
+      clock.clearTimeout(timer);
       for (const entry of batch) waiting.delete(entry.id);
-      // The connection's own reply timeout (shorter) resets a dead socket, whose reopening flushes
-      // again. An echo lost on a live socket gets no such event: try again after a pause.
-      wakeAt(clock.now() + OUTBOX_BACKOFF_FIRST_MS);
-      throw new StopFlush();
     }
   }
 
@@ -206,93 +160,49 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  async function flushBot(botUuid: string, entries: OutboxDoc[]): Promise<void> {
-    await ensureSubscribed(botUuid);
-    const needsUpload = (e: OutboxDoc) => deps.uploads?.needs(e) ?? false;
-    for (let i = 0; i < entries.length;) {
-      // an attachment uploads first, in its place: the later messages of the conversation wait
-      if (deps.uploads && needsUpload(entries[i]!)) {
-        const outcome = await deps.uploads.run(entries[i]!);
-        if ('stop' in outcome) throw new StopFlush();
+  const queue: RunnerQueue<OutboxDoc> = {
+    name: OUTBOX_QUEUE,
+    async queuedKeys() {
+      const docs = await db.outbox.find({ selector: { state: 'queued' }, sort: [{ id: 'asc' }] }).exec();
+      return [...new Set(docs.map((d) => d.bot_uuid))];
+    },
+    async head(botUuid, max) {
+      const size = Math.min(max, deps.connection().isOpen() ? SOCKET_WINDOW : WEBHOOK_BATCH_MAX);
+      const docs = await db.outbox.find({ selector: { state: 'queued', bot_uuid: botUuid }, sort: [{ id: 'asc' }], limit: size }).exec();
+      const entries = docs.map((d) => d.toMutableJSON());
+      // an attachment uploads first, in its place and alone: the later messages wait for it
+      if (entries.length === 0 || needsUpload(entries[0]!)) return entries.slice(0, 1);
+      const end = entries.findIndex(needsUpload);
+      return end === -1 ? entries : entries.slice(0, end);
+    },
+    route: () => 'messageWebhookPwa',
+    async send(items) {
+      const botUuid = items[0]!.bot_uuid;
+      await ensureMessageDocs(items);
+      await ensureSubscribed(botUuid);
+      let batch = items;
+      if (deps.uploads && needsUpload(items[0]!)) {
+        // its failures are thrown to the runner's classifier, as a send's are
+        const outcome = await deps.uploads.run(items[0]!);
         if ('failed' in outcome) {
-          await fail(entries[i]!, outcome.failed);
-          i += 1;
-          continue;
+          await fail(items[0]!, outcome.failed);
+          return [];
         }
-        entries[i] = outcome.entry;
+        batch = [outcome.entry];
       }
-      const bySocket = deps.connection.isOpen();
-      const size = bySocket ? SOCKET_WINDOW : WEBHOOK_BATCH_MAX;
-      let end = i + 1;
-      while (end < entries.length && end - i < size && !needsUpload(entries[end]!)) end += 1;
-      const batch = entries.slice(i, end);
-      i += batch.length;
-      const outcome = bySocket ? await sendBySocket(botUuid, batch) : await sendByWebhook(botUuid, batch);
-      if (outcome === 'stop') return;
-    }
-  }
-
-  async function flushOnce(): Promise<void> {
-    const all = await queued();
-    if (all.length === 0) return;
-    await ensureMessageDocs(all, await deps.owner());
-    const now = clock.now();
-    const byBot = new Map<string, OutboxDoc[]>();
-    const blocked = new Set<string>();
-    let nextWake = Infinity;
-    for (const entry of all) {
-      if (blocked.has(entry.bot_uuid)) continue;
-      // order per conversation: an entry waiting for its backoff holds back the later ones
-      if (entry.next_attempt_at > now) {
-        blocked.add(entry.bot_uuid);
-        nextWake = Math.min(nextWake, entry.next_attempt_at);
-        continue;
-      }
-      const list = byBot.get(entry.bot_uuid) ?? [];
-      list.push(entry);
-      byBot.set(entry.bot_uuid, list);
-    }
-    if (nextWake < Infinity) wakeAt(nextWake);
-    for (const [botUuid, entries] of byBot) await flushBot(botUuid, entries);
-  }
-
-  function wakeAt(time: number): void {
-    if (wakeTimer !== null) clock.clearTimeout(wakeTimer);
-    wakeTime = time;
-    wakeTimer = clock.setTimeout(() => {
-      wakeTimer = null;
-      wakeTime = Infinity;
-      void flush();
-    }, Math.max(0, time - clock.now()));
-  }
-
-  function flush(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await flushOnce();
-        } catch (err) {
-          // The network or the session stopped this pass; a flush asked for meanwhile (a send,
-          // the socket opening, sync now) still runs: the loop's condition decides.
-          if (err instanceof StopFlush) continue;
-          if (closed) return;
-          throw err;
-        }
-      } while (again && !closed);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
+      return deps.connection().isOpen() ? sendBySocket(botUuid, batch) : sendByWebhook(botUuid, batch);
+    },
+    refuse: (entry, refusal) => fail(entry, refusal.message),
+    async defer(entry, wait) {
+      const doc = await db.outbox.findOne(entry.id).exec();
+      // acknowledged meanwhile (an echo after the timeout): nothing waits
+      await doc?.incrementalPatch(wait).catch(() => undefined);
+    },
+    inserted$: db.outbox.insert$.pipe(filter((ev) => ev.documentData.state === 'queued'), map((ev) => ev.documentData.bot_uuid)),
+  };
 
   return {
-    flush,
+    queue,
     /**
      * Messages of message-received frames (a batch of one bot's): stored, and the echo of a send
      * is its acknowledgement.
@@ -301,38 +211,33 @@ export function createOutbox(deps: OutboxDeps) {
       await acknowledge(botUuid, messages, opts.countUnread);
       for (const m of messages) {
         if (m.from !== 'user' || !m.client_message_id) continue;
-        waiting.get(m.client_message_id)?.resolve();
+        waiting.get(m.client_message_id)?.resolve(null);
         waiting.delete(m.client_message_id);
       }
     },
-    /** An error frame about one of our sends. */
-    async onErrorFrame(body: { statusCode: number; message: string; client_message_id?: string }): Promise<void> {
+    /**
+     * An error frame about one of our sends: that send's failure, for the runner's classifier (the
+     * rest of the batch goes on). One for a send no longer awaited changes nothing: the entry is
+     * still queued and goes again.
+     */
+    onErrorFrame(body: { statusCode: number; message: string; client_message_id?: string }): void {
       const id = body.client_message_id;
       if (!id) return;
-      const entry = (await db.outbox.findOne(id).exec())?.toMutableJSON();
-      const w = waiting.get(id);
+      waiting.get(id)?.resolve(new BadStatusError(body.statusCode, body.message));
       waiting.delete(id);
-      if (entry) {
-        if (isRetryable(body.statusCode)) await backOff([entry], body.message);
-        else if (!isSessionStatus(body.statusCode)) await fail(entry, body.message);
-      }
-      // a refused send is settled (failed or backing off); the rest of the batch goes on
-      w?.resolve();
     },
-    /** The socket closed: sends waiting for their echo go back to the queue (they stay in it). */
+    /** The socket closed (or this engine stopped leading): sends waiting for their echo wait in the queue again. */
     onSocketClosed(): void {
-      rejectAll(new Error(INTERNAL_ERROR_TEXT.noResponse));
+      rejectAll(new NoResponseError());
     },
     outstanding(): number {
       return waiting.size;
     },
-    async close(): Promise<void> {
+    close(): void {
       closed = true;
-      if (wakeTimer !== null) clock.clearTimeout(wakeTimer);
       for (const t of conversedTimers) clock.clearTimeout(t);
       conversedTimers.clear();
-      rejectAll(new Error('closed'));
-      await running?.catch(() => {});
+      rejectAll(new NoResponseError());
     },
   };
 }

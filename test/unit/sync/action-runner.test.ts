@@ -10,23 +10,7 @@ import { BadStatusError, NoResponseError } from '../../../src/domain/errors';
 import { createActionRunner, type ActionRunner, type Refusal } from '../../../src/sync/action-runner';
 import type { Clock } from '../../../src/sync/http-client';
 import { openTestDatabase } from '../db/helpers/fake-db';
-
-function manualClock(start = 1_000_000) {
-  let now = start;
-  const timers = new Map<number, { at: number; fn: () => void }>();
-  let next = 1;
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (fn, ms) => { const id = next++; timers.set(id, { at: now + ms, fn }); return id; },
-    clearTimeout: (id) => { timers.delete(id as number); },
-  };
-  /** moves time on and fires the timers due */
-  const advance = (ms: number) => {
-    now += ms;
-    for (const [id, t] of [...timers]) if (t.at <= now) { timers.delete(id); t.fn(); }
-  };
-  return { clock, timers, advance };
-}
+import { manualClock } from './helpers/manual-clock';
 
 let db: AppDatabase;
 let runner: ActionRunner | null = null;

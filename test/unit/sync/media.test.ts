@@ -7,6 +7,7 @@ import { memoryMediaStore, type MediaStore } from '../../../src/db/media-cache';
 import { enqueueMessage } from '../../../src/db/outbox-store';
 import type { OutboxDoc } from '../../../src/db/schemas';
 import { localMediaKey } from '../../../src/domain/media-transfer';
+import { NoResponseError } from '../../../src/domain/errors';
 import { createHttpClient, systemClock } from '../../../src/sync/http-client';
 import { createMedia, type UploadTransport } from '../../../src/sync/media';
 import { requestContextFrom } from '../../../src/sync/session';
@@ -84,18 +85,17 @@ describe('upload step (spec part 1 §5, §7, §8)', () => {
     expect(await store.has(localMediaKey(entry.id))).toBe(true);
   });
 
-  it('a 413 (too large) fails the message; a 5xx or no network stops the flush and keeps it queued', async () => {
+  it('a refused file (413), a 5xx, a 408 or no network is thrown to the runner, whose one classifier decides (refused: fails; else: waits)', async () => {
     const tooLarge = setup(async () => 413);
-    expect(await tooLarge.media.uploadStep.run(await queued(tooLarge.store))).toEqual({ failed: '413:-Bad Status' });
+    await expect(tooLarge.media.uploadStep.run(await queued(tooLarge.store))).rejects.toMatchObject({ status: 413 });
     const down = setup(async () => 503);
-    expect(await down.media.uploadStep.run(await queued(down.store))).toEqual({ stop: true });
-    // issue 12: a 408 is a slow server, as for a send (the one classifier): retried, never failed
+    await expect(down.media.uploadStep.run(await queued(down.store))).rejects.toMatchObject({ status: 503 });
     const slow = setup(async () => 408);
-    expect(await slow.media.uploadStep.run(await queued(slow.store))).toEqual({ stop: true });
+    await expect(slow.media.uploadStep.run(await queued(slow.store))).rejects.toMatchObject({ status: 408 });
     const offline = setup(async () => 204);
     offline.api.on('/api/bot/get-media-upload-details', noNetwork);
     const entry = await queued(offline.store);
-    expect(await offline.media.uploadStep.run(entry)).toEqual({ stop: true });
+    await expect(offline.media.uploadStep.run(entry)).rejects.toBeInstanceOf(NoResponseError);
     expect(await transfer(entry.id)).toMatchObject({ state: 'failed', aborted: true });
   });
 

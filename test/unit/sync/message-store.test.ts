@@ -84,6 +84,17 @@ describe('storeServerMessages', () => {
     ]);
   });
 
+  it('a batch carrying the same message twice (the echoes of a send and its resend) stores it once, counted once', async () => {
+    const d = await open();
+    const echo = userMsg('u1', I('c1'), T0, 1);
+    await storeServerMessages(d, BOT, [echo, botMsg('b1', T0 + 100, 2), echo, botMsg('b1', T0 + 100, 2)], { owner: OWNER, countUnread: true });
+    expect((await allMessages(d)).map((m) => [m.id, m.status])).toEqual([
+      [I('c1'), 'delivered'],
+      [I('b1'), undefined],
+    ]);
+    expect((await d.conversations.findOne(BOT).exec())?.unread_count).toBe(1);
+  });
+
   it('a user message after the newest bot message stays sent', async () => {
     const d = await open();
     await storeServerMessages(d, BOT, [botMsg('b1', T0, 1), userMsg('u1', I('c1'), T0 + 100, 2)], { owner: OWNER });
