@@ -8,4 +8,4 @@ try {
   warm.onupgradeneeded = function () { warm.transaction.abort(); };
   warm.onsuccess = function () { warm.result.close(); };
   warm.onerror = function (event) { event.preventDefault(); };
-} catch (err) { /* no IndexedDB: main.tsx shows its notice */ }
+} catch { /* no IndexedDB: main.tsx shows its notice */ }
