@@ -1,58 +1,20 @@
 // `npm run server` as a real process: configuration from the environment, the URL and every
 // sign-in code in its (pino, JSON) log, data kept in DATA_DIR across restarts, and a clean
 // exit on SIGTERM.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshMobile } from './helpers/server';
+import { startServerProcess } from './helpers/server-process';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'chatbot-server-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface LogLine { level: number; msg: string; [key: string]: unknown }
-
-/** The server process and its log, line by line, with a way to wait for a line. */
+/** The server process with this test's DATA_DIR (helpers/server-process.ts); `exited` answers the exit code. */
 function startProcess(env: Record<string, string>) {
-  // PGlite in DATA_DIR even when the tests run against a DATABASE_URL.
-  const { DATABASE_URL: _url, OTP_FIXED: _otp, VERSION_CODE: _code, ...inherited } = process.env;
-  const childEnv = { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env };
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: childEnv });
-  const lines: LogLine[] = [];
-  const waiters: { test: (l: LogLine) => boolean; resolve: (l: LogLine) => void }[] = [];
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  createInterface({ input: child.stdout }).on('line', (text) => {
-    let line: LogLine;
-    try {
-      line = JSON.parse(text) as LogLine;
-    } catch {
-      line = { level: 30, msg: text };
-    }
-    lines.push(line);
-    for (const w of [...waiters]) if (w.test(line)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(line); }
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    lines,
-    exited,
-    // A process start (tsx compiling the server, PGlite loading) took over 30 s on the 2-core
-    // machine under load; the waits are generous, as nothing here times anything.
-    waitFor(test: (l: LogLine) => boolean, what: string, ms = 90_000): Promise<LogLine> {
-      const found = lines.find(test);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no log line ${what} within ${ms} ms; stderr: ${stderr}; log: ${lines.map((l) => l.msg).join(' | ')}`)), ms);
-        waiters.push({ test, resolve: (l) => { clearTimeout(timer); resolve(l); } });
-        void exited.then((code) => { clearTimeout(timer); reject(new Error(`server exited (${code}) before ${what}; stderr: ${stderr}`)); });
-      });
-    },
-  };
+  const server = startServerProcess({ DATA_DIR: dataDir, ...env });
+  return { ...server, exited: server.exited.then(({ code }) => code) };
 }
 
 async function postJson(url: string, path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
