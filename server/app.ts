@@ -227,7 +227,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   };
 
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean })));
+    // A route's own stricter policy stays: media downloads are served with `default-src 'none';
+    // sandbox` (media/download.ts), so an uploaded file can never run as a page of this origin.
+    const headers = securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean }));
+    if (reply.hasHeader('content-security-policy')) delete headers['content-security-policy'];
+    reply.headers(headers);
     // API answers are personal and live: never kept by a browser, proxy or service worker cache.
     // (Media downloads set their own: immutable files, kept privately.)
     if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
