@@ -12,6 +12,7 @@ import { createServer } from '../server/app';
 import { waitForServiceWorker } from '../test/e2e/helpers/service-worker';
 import { freshMobile } from '../test/integration/helpers/server';
 import { OTP } from './browser-harness';
+import { BENCH_SERVER_LIMITS } from './server-limits';
 
 const ROOT = join(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,7 +49,7 @@ export async function openAppSite(name: string, referenceOrigin: string, referen
     await build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: site, emptyOutDir: true } });
     await build({ root: join(ROOT, 'bench/cold-start'), configFile: false, base: '/bench-seed/', mode: 'production', logLevel: 'warn', build: { outDir: seedOut, emptyOutDir: true, target: 'es2022' } });
     cpSync(seedOut, join(site, 'bench-seed'), { recursive: true });
-    server = await createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir: site, logger: false });
+    server = await createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir: site, logger: false, ...BENCH_SERVER_LIMITS });
     const url = await server.listen({ port: 0, host: '127.0.0.1' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -13,6 +13,7 @@ import { createServer, type Server } from '../server/app';
 import type { BenchApi } from './browser/main';
 import type { LoadStats } from './lib';
 import { percentile } from './lib';
+import { BENCH_SERVER_LIMITS } from './server-limits';
 
 export type { BenchApi };
 
@@ -56,7 +57,7 @@ export interface BenchBrowser {
 /** The built page served by the real server on 127.0.0.1, open in a fresh headless Chromium. */
 export async function openBenchBrowser(): Promise<BenchBrowser> {
   const staticDir = await buildBenchPage();
-  const server = await createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir, logger: false });
+  const server = await createServer({ dataDir: 'memory://', otpFixed: OTP, staticDir, logger: false, ...BENCH_SERVER_LIMITS });
   let browser: Browser | null = null;
   try {
     const url = await server.listen({ port: 0, host: '127.0.0.1' });

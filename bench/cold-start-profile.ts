@@ -19,6 +19,7 @@ import { build } from 'vite';
 import { createServer } from '../server/app';
 import { freshMobile } from '../test/integration/helpers/server';
 import { OTP } from './browser-harness';
+import { BENCH_SERVER_LIMITS } from './server-limits';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIR = process.env.COLD_PROFILE_DIR ?? '/tmp/cold-start-profile';
@@ -136,7 +137,7 @@ async function main() {
     cpSync(seedOut, join(DIR, 'seed-site'), { recursive: true });
   }
   if (existsSync(join(DIR, 'seed-site'))) cpSync(join(DIR, 'seed-site'), join(site, 'bench-seed'), { recursive: true });
-  const server = await createServer({ dataDir: join(DIR, 'server-data'), otpFixed: OTP, staticDir: site, logger: false });
+  const server = await createServer({ dataDir: join(DIR, 'server-data'), otpFixed: OTP, staticDir: site, logger: false, ...BENCH_SERVER_LIMITS });
   const url = await server.listen({ port: PORT, host: '127.0.0.1' });
   const context = await chromium.launchPersistentContext(join(DIR, 'browser'), {
     executablePath: CHROMIUM,

@@ -6,6 +6,7 @@ import { ROUTE_TABLE } from '../src/api/route-table';
 import { API_BASE, HEADER } from '../src/api/headers';
 import { createServer } from '../server/app';
 import { runLoad, statsOf, type Bench, type BenchCase } from './lib';
+import { BENCH_SERVER_LIMITS } from './server-limits';
 
 /** Each concurrency: users signed in, and GET /version.json requests for the reference. */
 const PLAN = [
@@ -21,7 +22,7 @@ const HOST = '127.0.0.1';
 const COMMON_HEADERS = { [HEADER.packageName]: 'pwa', [HEADER.versionName]: '0.1.0', [HEADER.language]: 'en' };
 
 const bench: Bench = async () => {
-  const server = await createServer({ dataDir: 'memory://', otpFixed: OTP });
+  const server = await createServer({ dataDir: 'memory://', otpFixed: OTP, ...BENCH_SERVER_LIMITS });
   try {
     const base = await server.listen({ port: 0, host: HOST });
     if (new URL(base).hostname !== HOST) throw new Error(`server is not on loopback: ${base}`);
