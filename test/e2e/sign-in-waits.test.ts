@@ -122,6 +122,9 @@ describe("the OTP screen's Resend", () => {
     await expect.poll(() => resendButton(page).isDisabled()).toBe(true);
     const told = await liveText(page);
     expect(told).toContain(en('error.otpRequest.wait', { time: '4 minutes, 32 seconds' }));
+    // From here the page's clock stands still but for runFor: an installed clock flows with real
+    // time, and "4:30" showed for one real second only, which a slow check missed (CI, 1 run in 3).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
     await page.clock.runFor(2_000);
     await page.getByText(en('error.otpRequest.wait', { time: '4:30' })).waitFor();
     expect(await liveText(page)).toBe(told);
