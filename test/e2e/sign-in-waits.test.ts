@@ -105,6 +105,17 @@ describe('a locked number', () => {
   });
 });
 
+/** The seconds left in the Resend wait's inline text ("… Try again in 4:30."). */
+async function resendWaitSeconds(page: Page): Promise<number> {
+  const [before, after] = en('error.otpRequest.wait', { time: '\u0000' }).split('\u0000') as [string, string];
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`${escape(before)}(\\d+):(\\d\\d)${escape(after)}`);
+  const text = await page.getByText(pattern).first().textContent({ timeout: 5_000 });
+  const match = pattern.exec(text ?? '');
+  if (!match) throw new Error(`no countdown in ${text}`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
 describe("the OTP screen's Resend", () => {
   it('answered 429 with Retry-After: an inline countdown, no dialog, Resend off until it ends (also after a reload), told once', async () => {
     const { context, page } = await newPhonePage();
@@ -123,14 +134,23 @@ describe("the OTP screen's Resend", () => {
     const told = await liveText(page);
     expect(told).toContain(en('error.otpRequest.wait', { time: '4 minutes, 32 seconds' }));
     // From here the page's clock stands still but for runFor: an installed clock flows with real
-    // time, and "4:30" showed for one real second only, which a slow check missed (CI, 1 run in 3).
-    await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+    // time, so the countdown read after the checks above may already say 4:31 or 4:30 on a busy
+    // machine (CI saw both): read it, then step the paused clock 2 s. The text changes on the
+    // countdown's own 1 s ticks, so it shows 1 to 2 s less (3 at a tick's edge), never the same.
+    // (a little ahead: pauseAt cannot go back, and the page time moves on while it is asked for)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    const shown = await resendWaitSeconds(page);
+    expect(shown).toBeGreaterThan(260);
     await page.clock.runFor(2_000);
-    await page.getByText(en('error.otpRequest.wait', { time: '4:30' })).waitFor();
+    await expect.poll(async () => shown - (await resendWaitSeconds(page))).toBeGreaterThanOrEqual(1);
+    expect(shown - (await resendWaitSeconds(page))).toBeLessThanOrEqual(3);
     expect(await liveText(page)).toBe(told);
-    // a reload keeps it
+    // a reload keeps it (the clock may flow again across the reload: a few seconds at most)
     await page.reload();
-    await page.getByText(en('error.otpRequest.wait', { time: '4:30' })).waitFor();
+    await expect.poll(async () => {
+      const left = await resendWaitSeconds(page).catch(() => -1);
+      return left <= shown - 2 && left >= shown - 10;
+    }).toBe(true);
     expect(await resendButton(page).isDisabled()).toBe(true);
     // and when it ends, Resend is back and the text is gone
     await page.clock.runFor(271_000);
