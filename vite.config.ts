@@ -42,7 +42,8 @@ const serviceWorker = VitePWA({
     // The shell (HTML, every JS and CSS chunk: screens, the sync worker, the five locales), the
     // fonts' woff2 files (every browser with service workers reads woff2, so the woff copies are
     // left out), icons, images and the manifest.
-    globPatterns: ['**/*.{html,js,css,woff2,svg,png,webmanifest}'],
+    // (mjs: pdf.js's worker, for the certificate viewer offline)
+    globPatterns: ['**/*.{html,js,mjs,css,woff2,svg,png,webmanifest}'],
     globIgnores: ['**/*.map', '.vite/**', 'sw.js', 'workbox-*.js'],
     // the largest font file is under 1 MB; 3 MB leaves room and still catches a runaway chunk
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

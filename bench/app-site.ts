@@ -23,6 +23,8 @@ export interface SeedOptions {
   perConversation: number;
   /** fields set on every seeded conversation */
   conversation?: Record<string, unknown>;
+  /** feed posts stored on the device, Post tab chosen (bench/feed-open.bench.ts) */
+  feedPosts?: number;
 }
 
 export interface AppSite {

@@ -37,7 +37,7 @@ const REFERENCE_ORIGIN = 'http://localhost:1';
 // it runs after that frame), in ms since the navigation started.
 // tsx compiles this file keeping function names (esbuild keepNames), so a function passed to
 // page.evaluate that names inner functions calls a helper __name the page lacks: an identity here.
-const PROBES = (selector: string) => `
+export const PROBES = (selector: string) => `
   (() => {
     window.__name = (f) => f;
     window.longTasks = [];
@@ -63,7 +63,7 @@ const REFERENCE_OPEN = `<!doctype html><html><head><meta charset="utf-8"><title>
 
 interface ScrollResult { ms: number; steps: number; maxNodes: number; rows: number; longestTaskMs: number; longTasks: number; blockingMs: number; byQuarter?: number[] }
 
-async function timedOpen(context: BrowserContext, url: string, selector: string): Promise<{ ms: number; page: Page; longestOpenTaskMs: number }> {
+export async function timedOpen(context: BrowserContext, url: string, selector: string): Promise<{ ms: number; page: Page; longestOpenTaskMs: number }> {
   const page = await context.newPage();
   await page.addInitScript(PROBES(selector));
   await page.goto(url, { waitUntil: 'commit' });

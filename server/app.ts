@@ -17,6 +17,8 @@ import { discoveryRoutes } from './discovery/routes';
 import { seedDiscovery } from './discovery/store';
 import { botProfileRoutes } from './bot-profile/routes';
 import { seedBotProfiles } from './bot-profile/seed';
+import { competitionRoutes } from './competition/routes';
+import { seedCompetitions } from './competition/seed';
 import { savedItemRoutes } from './bots/saved-items';
 import { BotRuntime } from './bots/runtime';
 import { registerSocket, SOCKET_MAX_PAYLOAD } from './bots/socket';
@@ -35,6 +37,11 @@ import { MediaFiles } from './media/files';
 import { loadMediaSecret } from './media/policy';
 import { mediaRoutes } from './media/routes';
 import { feedbackRoutes } from './feedback/routes';
+import { engageRoutes } from './engage/routes';
+import { rewardsRoutes } from './rewards/routes';
+import { FeedAnnouncer } from './feed/publish';
+import { feedRoutes } from './feed/routes';
+import { seedFeed } from './feed/seed';
 import { registerUpload } from './media/upload';
 import { userRoutes } from './user/routes';
 import { reverseGeocodeRoutes } from './geo/reverse-geocode';
@@ -56,7 +63,25 @@ import { uploadLimits, type UploadLimits } from './config/upload-limits';
 import { abortMessage, isClientAbort } from './http/client-abort';
 import { dropRestThenClose } from './http/linger';
 import { registerSlowBodyGuard } from './http/slow-body';
+import { registerCompression } from './http/compression';
 import { isUploadUrl } from './media/upload';
+import { createPayments, type PaymentsArea, type PaymentsOptions } from './payments/payments';
+import type { PayoutSource } from './payments/payout-source';
+import { ledgerPayoutSource } from './rewards/ledger';
+import { drawRecentDays } from './rewards/lucky-draw';
+import { miniAppRoutes } from './mini-apps/routes';
+import { seedMiniApps } from './mini-apps/store';
+import { miniAppFrameSources, registerDemoMiniApps } from './mini-apps/demo-host';
+import { sweepGrants } from './mini-apps/sso';
+import { learningRoutes } from './learning/routes';
+import { standaloneRoutes, webSessionAuthenticator } from './accounts/standalone';
+import { registerEmbedScript } from './embed/embed';
+import { createMailer, type Mailer } from './mail/mailer';
+import { loadEmailLinkSecret } from './user/email-link';
+import { profileExtraRoutes, registerVerifyEmailPage } from './user/profile-extras';
+import { resolveAnalytics, type AnalyticsOptions } from './config/analytics';
+import { analyticsRoutes, registerShortLinks } from './analytics/routes';
+import { registerAnalyticsAdmin } from './analytics/admin';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -65,6 +90,8 @@ const ROUTE_MODULES: readonly RouteModule[] = [
   discoveryRoutes,
   savedItemRoutes,
   feedbackRoutes,
+  miniAppRoutes, learningRoutes,
+  feedRoutes,
 ];
 
 export interface ServerOptions {
@@ -78,6 +105,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** Every sign-in code equals this 4-digit value. */
   otpFixed?: string;
+  /** Standalone mode: host names mapped to the bot they open (STANDALONE_HOSTS; spec part 1 §5 "a CNAME lookup"). */
+  standaloneHosts?: Readonly<Record<string, string>>;
   /** Sign-in limits over their defaults (server/config/otp-limits.ts; main.ts reads them from the env). */
   otpLimits?: Partial<OtpLimits>;
   /**
@@ -116,10 +145,27 @@ export interface ServerOptions {
   security?: SecurityOptions;
   /** Tests only: called once a user message and its bot job are committed, before the bot answers (crash tests). */
   afterUserMessageStored?: () => void;
+  /** How often new feed posts (also from `npm run post`) are announced on the sockets (ms); default 3 s. */
+  feedAnnounceMs?: number;
   /** Flood limits over their defaults (server/config/flood-limits.ts). */
   floodLimits?: Partial<FloodLimits>;
   /** Storage quota, pending uploads, free disk, unused-upload sweep and timeouts; defaults in server/config/upload-limits.ts. */
   uploadLimits?: Partial<UploadLimits>;
+  /** Payments: the sandbox's settling time and webhook delivery (server/payments/payments.ts). */
+  payments?: PaymentsOptions;
+  /** How email is sent (email verification); default SMTP when `smtpUrl` is set, else the server log. */
+  mailer?: Mailer;
+  /** SMTP_URL and MAIL_FROM (server/mail/mailer.ts); unset: mails are written to the log. */
+  mail?: { smtpUrl?: string | undefined; from?: string | undefined };
+  /** Where cash payouts come from (the rewards ledger); default: nothing owed. */
+  payoutSource?: PayoutSource;
+  /** Analytics providers (first-party, Google), Google's Measurement Protocol settings, the admin key (config/analytics.ts). */
+  analytics?: AnalyticsOptions;
+  /**
+   * How long close() lets running requests finish before it cuts their connections (ms);
+   * default 10 s. A client that stops reading an answer would otherwise hold the close for ever.
+   */
+  shutdownGraceMs?: number;
 }
 
 export interface Server {
@@ -129,12 +175,14 @@ export interface Server {
   url: string | undefined;
   /** Starts listening (port 0: any free port) and answers the base URL. */
   listen(opts?: { port?: number; host?: string }): Promise<string>;
-  /** Stops taking requests, lets running ones finish, then closes the database it opened. */
+  /** Stops taking requests, lets running ones finish (for shutdownGraceMs at most), then closes the database it opened. */
   close(): Promise<void>;
   /** Open live sockets: all, or one user's (operations and tests: "two tabs hold one socket"). */
   openSockets(userUuid?: string): number;
   /** Runs the hourly housekeeping now (expired rows, unused uploads and their files); tests and operations. */
   sweep(): Promise<void>;
+  /** The payments area: its sandbox providers and their timer (tests drive webhooks through it). */
+  payments: PaymentsArea;
 }
 
 const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../dist', import.meta.url));
@@ -161,6 +209,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // the policy gains index.html's inline style hashes once the static site is registered (below).
   let csp = contentSecurityPolicy(security);
   const limits = uploadLimits(opts.uploadLimits);
+  const analytics = resolveAnalytics(opts.analytics);
   const ownsDb = !opts.db;
   loadAllGeo();
   checkCatalogs();
@@ -172,6 +221,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   let cursorSecret: Buffer;
   let mediaSecret: Buffer;
+  let emailSecret: Buffer;
   let media: MediaFiles;
   let vapidKeys: VapidKeys;
   let remoteFlags: () => RemoteFlags;
@@ -179,9 +229,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     await migrate(db, now);
     await seedBots(db, now());
     await seedDiscovery(db, now());
+    await seedMiniApps(db, now());
     await seedBotProfiles(db, now());
+    await seedCompetitions(db, now());
+    await seedFeed(db, now());
     cursorSecret = await loadCursorSecret(db, now());
     mediaSecret = await loadMediaSecret(db, now());
+    emailSecret = await loadEmailLinkSecret(db, now());
     const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;
     media = await MediaFiles.open(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined));
     vapidKeys = await loadVapidKeys(db, now());
@@ -230,7 +284,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     // A route's own stricter policy stays: media downloads are served with `default-src 'none';
     // sandbox` (media/download.ts), so an uploaded file can never run as a page of this origin.
     const headers = securityHeaders(security, csp, reachedOverTls(security, request.socket as { encrypted?: boolean }));
+    // The app may frame only the registered mini apps (mini-apps/demo-host.ts), named per request by origin.
+    headers['content-security-policy'] += `; frame-src ${miniAppFrameSources(publicOrigin(request, security))}`;
     if (reply.hasHeader('content-security-policy')) delete headers['content-security-policy'];
+    // ...and a mini app's page keeps its own frame rule (only this origin may frame it).
+    if (reply.hasHeader('x-frame-options')) delete headers['x-frame-options'];
     reply.headers(headers);
     // API answers are personal and live: never kept by a browser, proxy or service worker cache.
     // (Media downloads set their own: immutable files, kept privately.)
@@ -261,6 +319,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     return reply.code(500).send(errorBody(500, 'Something went wrong on our side'));
   });
 
+  await registerCompression(app);
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
   const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
@@ -273,8 +332,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   await registerSocket(app, { db, now, hub, runtime, authenticate, guard, allowedOrigins: opts.allowedOrigins, ownOrigin: (request) => publicOrigin(request, security) });
 
   const idempotency = createIdempotencyStore(db, now, opts.idempotencyTtlMs);
-  const api = createApiRouter(app, authenticate, idempotency, guard);
+  const api = createApiRouter(app, authenticate, idempotency, guard, webSessionAuthenticator(db, now));
   const shop = shopRoutes({ push: (userUuid, frame) => hub.send(userUuid, frame) });
+  const payments = await createPayments(db, now, app.log, opts.payments, opts.payoutSource ?? ledgerPayoutSource(now));
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),
     shop,
@@ -282,11 +342,23 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
+    competitionRoutes({ files: media }),
+    engageRoutes(remoteFlags), rewardsRoutes(remoteFlags),
+    payments.routes,
+    standaloneRoutes(opts.standaloneHosts ?? {}),
+    profileExtraRoutes({ emailSecret, mailer: opts.mailer ?? createMailer(opts.mail ?? {}, app.log), origin: (request) => publicOrigin(request, security) }),
+    analyticsRoutes(analytics, { origin: (request) => publicOrigin(request, security) }),
   ];
   for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
   await registerUpload(app, { db, now, secret: mediaSecret, files: media, limits });
   registerDownload(app, { db, now, files: media });
+  registerVerifyEmailPage(app, { db, now }, emailSecret);
+  await payments.register(app);
+  registerDemoMiniApps(app, { db, now, origin: (request) => publicOrigin(request, security) });
+  registerEmbedScript(app);
+  registerShortLinks(app, ctx);
+  registerAnalyticsAdmin(app, ctx, analytics.adminKey);
 
   registerVersion(app, versionFile);
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR, { serveSourceMaps: security.serveSourceMaps });
@@ -309,18 +381,26 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const resumed = await runtime.resumePending();
   if (resumed > 0) app.log.info({ jobs: resumed }, 'answering bot jobs left by the previous run');
 
-  // Housekeeping of expired sign-in rows; a failure is logged and retried at the next round.
+  // Hourly housekeeping (expired sign-in rows, unused uploads, idempotency records, sign-on grants)
+  // and the lucky draws; a failure is logged and retried at the next round.
   let sweepRunning: Promise<void> = Promise.resolve();
   const sweep = () => {
     sweepRunning = sweepExpired(db, now(), otpLimits.windowMs)
       .then(() => media.sweep(db, now(), limits.unusedUploadTtlMs))
       .then(() => idempotency.sweep())
+      .then(() => sweepGrants(db, now()))
+      // the lucky draws of the days that ended (within the hour; a read of the results runs one too)
+      .then(() => drawRecentDays(db, now()))
       .catch((err: unknown) => app.log.error({ err }, 'sweep of expired rows failed'));
     return sweepRunning;
   };
   await sweep();
   const sweeping = setInterval(() => void sweep(), SWEEP_EVERY_MS);
   sweeping.unref();
+  payments.start();
+  // New feed posts reach open sockets as 'feed-post' frames (server/feed/publish.ts).
+  const feedAnnouncer = new FeedAnnouncer(db, (frame) => hub.broadcast(frame), app.log);
+  await feedAnnouncer.start(opts.feedAnnounceMs);
 
   const server: Server = {
     app,
@@ -328,6 +408,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     url: undefined,
     openSockets: (userUuid) => (userUuid === undefined ? hub.total() : hub.count(userUuid)),
     sweep,
+    payments,
     async listen({ port = 0, host = '127.0.0.1' } = {}) {
       await app.listen({ port, host });
       const address = app.server.address();
@@ -338,8 +419,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     },
     async close() {
       clearInterval(sweeping);
+      await feedAnnouncer.stop();
       await sweepRunning;
-      await app.close();
+      await payments.stop();
+      // past the grace, connections still busy (a client not reading its answer) are cut
+      const cut = setTimeout(() => app.server.closeAllConnections(), opts.shutdownGraceMs ?? 10_000);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await runtime.close();
       await pushSender.idle();
       if (ownsDb) await db.close();

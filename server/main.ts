@@ -2,10 +2,13 @@
 // (server/README.md lists the variables).
 import { join } from 'node:path';
 import { createServer } from './app';
+import { parseStandaloneHosts } from './accounts/standalone';
+import { startEmbedDemoHost } from './embed/embed';
 import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp-limits';
 import { securityFromEnv, type SecurityOptions } from './config/security';
 import { floodLimitsFromEnv, type FloodLimits } from './config/flood-limits';
 import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
+import { analyticsFromEnv, resolveAnalytics, type AnalyticsOptions } from './config/analytics';
 
 function env(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -51,6 +54,19 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+// The embedded mode's demo website on a second origin (server/embed/README.md): it may frame the app.
+const embedDemoPort = env('EMBED_DEMO_PORT') === undefined ? undefined : Number(env('EMBED_DEMO_PORT'));
+if (embedDemoPort !== undefined && (!Number.isInteger(embedDemoPort) || embedDemoPort <= 0 || embedDemoPort > 65535)) fail(`EMBED_DEMO_PORT must be a port number, got ${env('EMBED_DEMO_PORT')}`);
+if (embedDemoPort !== undefined) {
+  security = { ...security, frameAncestors: [...(security.frameAncestors ?? []), `http://127.0.0.1:${embedDemoPort}`, `http://localhost:${embedDemoPort}`] };
+}
+// Standalone mode: host names mapped to the bot they open ("chat.example.org=1000000000000001,...").
+let standaloneHosts: Record<string, string> = {};
+try {
+  standaloneHosts = parseStandaloneHosts(env('STANDALONE_HOSTS'));
+} catch (error) {
+  fail((error as Error).message);
+}
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -59,6 +75,14 @@ const mediaDir = env('MEDIA_DIR') ?? join(dataDir, 'media');
 let uploadLimits: Partial<UploadLimits> = {};
 try {
   uploadLimits = uploadLimitsFromEnv(process.env);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+// Analytics providers, Google's Measurement Protocol and the admin page's key (server/config/analytics.ts).
+let analytics: AnalyticsOptions = {};
+try {
+  analytics = analyticsFromEnv(process.env);
+  resolveAnalytics(analytics);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
@@ -77,9 +101,18 @@ const server = await createServer({
   // first user message and its bot job are committed and before the bot answers.
   ...(env('TEST_CRASH_POINT') === 'after-user-message' ? { afterUserMessageStored: () => process.kill(process.pid, 'SIGKILL') } : {}),
   floodLimits,
+  standaloneHosts,
+  mail: { smtpUrl: env('SMTP_URL'), from: env('MAIL_FROM') },
+  analytics,
   logger: { level: env('LOG_LEVEL') ?? 'info' },
 });
 const url = await server.listen({ port, host });
+if (embedDemoPort !== undefined) {
+  // the app's address as a browser on this machine sees it (PUBLIC_URL when set)
+  const appOrigin = env('PUBLIC_URL')?.replace(/\/$/, '') ?? `http://localhost:${port}`;
+  const demo = await startEmbedDemoHost({ port: embedDemoPort, appOrigin: () => appOrigin, botId: env('EMBED_DEMO_BOT') ?? '1000000000000001' });
+  server.app.log.info({ url: demo.url }, 'embedded-mode demo website (a second origin)');
+}
 server.app.log.info({ url, storage: databaseUrl ? 'postgres' : `pglite:${env('DATA_DIR') ?? './data'}` }, `open ${url} in a browser`);
 if (!security.publicUrl && process.env.NODE_ENV === 'production') server.app.log.warn('PUBLIC_URL is not set: socket and upload URLs name the address a request arrived on');
 if (otpFixed) server.app.log.warn(`OTP_FIXED is set: every sign-in code is ${otpFixed}`);

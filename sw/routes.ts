@@ -24,9 +24,11 @@ export function registerCachingRoutes(sw: ServiceWorkerGlobalScope, precache: Pr
   cleanupOutdatedCaches();
 
   // Any page of the app (/home, /chat/123 ...) opened offline: the precached index.html, whose
-  // router then shows the route. /api and /version.json are never pages.
+  // router then shows the route. /api and /version.json are never pages, nor the payment
+  // provider's own card pages (/sandbox/, issue 15): those must reach the provider, nor the web
+  // mini apps' own pages (/apps/, issue 17), which run online in their frame.
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/version\.json$/],
+    denylist: [/^\/api(\/|$)/, /^\/version\.json$/, /^\/sandbox\//, /^\/apps\//],
   }));
 
   const sameOrigin = (url: URL) => url.origin === sw.location.origin;

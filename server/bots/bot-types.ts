@@ -3,7 +3,7 @@
 // shop catalogues) and the runtime share them without importing one another.
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { LanguageCode } from '../../src/domain/language-codes';
-import type { Queryable } from '../db/db';
+import type { Db } from '../db/db';
 
 /** The fields of a stored message that its sender does not choose. */
 type StoredFields = 'message_id' | 'sk' | 'timestamp' | 'number' | 'from' | 'type' | 'client_message_id';
@@ -21,7 +21,8 @@ export type BotReply = Partial<Omit<ChatMessage, StoredFields>> & {
 export interface BotContext {
   userUuid: string;
   botUuid: string;
-  db: Queryable;
+  /** A Db (not just a Queryable): a bot may open an order, which takes a transaction (server/payments/bill-message.ts). */
+  db: Db;
   now: number;
   language: LanguageCode;
 }

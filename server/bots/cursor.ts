@@ -1,8 +1,9 @@
 // Paging cursors of /bot/get-messages: the sk to continue from, bound to the user, the bot and
 // the direction, signed with HMAC-SHA256 under a secret made once per database (server_secrets).
 // A tampered or unknown token is a 400; a genuine token of another user or bot is a 403.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/db';
+import { loadServerSecret } from '../db/server-secret';
 import { badRequest, HttpError } from '../http/errors';
 
 export type Direction = 'forward' | 'backward';
@@ -17,13 +18,7 @@ export interface Cursor {
 
 /** The database's cursor key, made on first use and kept (concurrent starts agree on one). */
 export async function loadCursorSecret(db: Db, now: number): Promise<Buffer> {
-  await db.query(
-    'INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-    ['cursor_hmac', randomBytes(32).toString('hex'), now],
-  );
-  const rows = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['cursor_hmac']);
-  if (!rows[0]) throw new Error('cursor secret missing');
-  return Buffer.from(rows[0].value, 'hex');
+  return loadServerSecret(db, 'cursor_hmac', now);
 }
 
 const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');

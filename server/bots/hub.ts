@@ -106,6 +106,13 @@ export class SocketHub {
     return sent;
   }
 
+  /** Sends the frame to every user with an open socket (a new feed post); answers how many sockets got it. */
+  async broadcast(frame: SocketFrameOut): Promise<number> {
+    let sent = 0;
+    for (const userUuid of [...this.byUser.keys()]) sent += await this.send(userUuid, frame);
+    return sent;
+  }
+
   /** Whether the session is live (not ended, not expired), trusted for LIVENESS_TRUST_MS. */
   async isLive(sessionHash: string): Promise<boolean> {
     return (await this.liveSessions([sessionHash])).has(sessionHash);

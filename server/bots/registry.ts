@@ -9,6 +9,9 @@ import { catalogsOf } from '../shop/catalog';
 import { DISCOVERY_BOTS } from '../discovery/catalog';
 import { REGISTRY_TEXTS, translator } from './bot-text';
 import { offeredLabels } from './offered-option';
+import { formatMoney } from '../../src/domain/money';
+import { billReply } from '../payments/bill-message';
+import { readCart } from '../shop/cart';
 
 // the demo bots' ids, for the tests and the other server folders that name a bot
 export { ECHO_BOT_ID, SHOP_BOT_ID, SHOWCASE_BOT_ID, SLOW_BOT_ID } from './bot-types';
@@ -32,6 +35,10 @@ export const REGISTRY_TEXT = {
   shopWelcome: 'Namaste! I am Saathi Shop. Open the catalogue to add dal, atta, snacks and sweets to your cart.',
   shopHelp: 'I take orders through the catalogue: open it to add products to your cart, then review the cart to change quantities.',
   shopCatalogCount: '{count} products',
+  shopPayPrompt: 'Ready to pay for your cart? Tap below or type pay.',
+  shopPayButton: 'Pay for my cart',
+  shopBill: 'Your bill: {total}. Tap Pay to pay by UPI or card.',
+  shopNothingToPay: 'Your cart is empty, so there is nothing to pay. Open the catalogue to add products.',
 } as const;
 
 const say = translator<keyof typeof REGISTRY_TEXT>(REGISTRY_TEXT, REGISTRY_TEXTS);
@@ -75,6 +82,32 @@ function shopCatalogs(body: string, language: LanguageCode): BotReply {
   };
 }
 
+/** The words that ask the shop for the bill: "pay" in English and the pay button's label in every language. */
+const PAY_BUTTON_INDEX = 0;
+function asksToPay(message: OutgoingMessage, language: LanguageCode): boolean {
+  if (message.type === 'button_response') return message.button_index === PAY_BUTTON_INDEX;
+  if (message.type !== 'text') return false;
+  const typed = message.text.body.trim().toLowerCase();
+  return typed === 'pay' || typed === say(language, 'shopPayButton').toLowerCase();
+}
+
+/**
+ * Saathi Shop's answer: asked to pay, the bill for the cart (a payment_request message, issue 15);
+ * otherwise the catalogue's button, and the pay button when the cart holds something.
+ */
+async function shopAnswer(message: OutgoingMessage, ctx: BotContext): Promise<BotReply[]> {
+  const { language } = ctx;
+  if (asksToPay(message, language)) {
+    const bill = await billReply(ctx.db, ctx.userUuid, ctx.botUuid, ctx.now, (total) => say(language, 'shopBill', { total: formatMoney(total) }));
+    return bill ? [bill] : [shopCatalogs(say(language, 'shopNothingToPay'), language)];
+  }
+  const replies = [shopCatalogs(say(language, 'shopHelp'), language)];
+  if ((await readCart(ctx.db, ctx.userUuid, ctx.botUuid)).items.length > 0) {
+    replies.push({ type: 'button', text: { body: say(language, 'shopPayPrompt') }, buttons: [{ body: say(language, 'shopPayButton'), button_index: PAY_BUTTON_INDEX }], allow_custom_response: true });
+  }
+  return replies;
+}
+
 export const DEMO_BOTS: readonly BotDefinition[] = [
   {
     bot_uuid: ECHO_BOT_ID,
@@ -114,7 +147,7 @@ export const DEMO_BOTS: readonly BotDefinition[] = [
     config: { allow_user_media: false },
     // the welcome and every answer carry the catalogue's button (a catalog_list opens /catalog)
     welcome: (language) => [shopCatalogs(say(language, 'shopWelcome'), language)],
-    answer: (_message, ctx) => ({ replies: [shopCatalogs(say(ctx.language, 'shopHelp'), ctx.language)], delayed: false }),
+    answer: async (message, ctx) => ({ replies: await shopAnswer(message, ctx), delayed: false }),
   },
   SHOWCASE_BOT,
   // the bots of discovery (categories, launch times, subscriber counts: server/discovery)

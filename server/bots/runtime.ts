@@ -13,7 +13,6 @@ import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import type { BotDefinition, BotReply } from './bot-types';
 import { findBot } from './registry';
-import { isBotBlocked } from '../bot-profile/flags';
 import { languageForBot } from './bot-language';
 import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, subscribe, toWire, type MessageRow } from './store';
 import { addJob, beginJob, claimJob, dropJob, findJob, pendingJobs, type BotJob } from './jobs';
@@ -133,9 +132,9 @@ export class BotRuntime {
       if (conv.last_number > 0) return [];
       // a bot the user blocked (say from its profile, before ever chatting) sends them nothing,
       // its welcome included; read under the conversation's lock, so a block cannot slip in
-      if (await isBotBlocked(tx, userUuid, botUuid)) return [];
+      if (conv.block_time !== null) return [];
       const stored = [];
-      for (const r of bot.welcome(language)) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now())).row);
+      for (const r of bot.welcome(language)) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now(), conv)).row);
       return stored;
     });
     const messages = rows.map(toWire);
@@ -231,12 +230,12 @@ export class BotRuntime {
     const { db, now } = this.deps;
     const { user_uuid: userUuid, bot_uuid: botUuid, message_id: inReplyTo } = job;
     const rows = await db.transaction(async (tx) => {
-      await lockConversation(tx, userUuid, botUuid);
+      const conv = await lockConversation(tx, userUuid, botUuid);
       if (!(await claimJob(tx, inReplyTo))) return [];
       // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists")
-      if (await isBotBlocked(tx, userUuid, botUuid)) return [];
+      if (conv.block_time !== null) return [];
       const stored: MessageRow[] = [];
-      for (const r of replies) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now())).row);
+      for (const r of replies) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now(), conv)).row);
       return stored;
     });
     const out: ChatMessage[] = [];

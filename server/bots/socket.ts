@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../accounts/tokens';
 import type { Db } from '../db/db';
 import type { Authenticate } from '../http/define-route';
 import { parseInput } from '../http/define-route';
-import { errorBody, HttpError, tooManyRequests, unauthorised } from '../http/errors';
+import { errorBody, HttpError, otherBot, tooManyRequests, unauthorised } from '../http/errors';
 import type { FloodGuard } from '../http/flood-guard';
 import { FrameFlow, TOO_FAST } from './frame-flow';
 import { refuseSocket, sendFrame, type SocketHub } from './hub';
@@ -38,10 +38,11 @@ export interface SocketDeps {
   ownOrigin: (request: FastifyRequest) => string;
 }
 
-interface SocketUser { userUuid: string; sessionHash: string }
+/** standaloneBot: a standalone web session's one bot; its frames may name no other (403). */
+interface SocketUser { userUuid: string; sessionHash: string; standaloneBot: string | null }
 
 /** A new ticket for the session; answers the ws(s) URL that carries it. */
-export async function createSocketUrl(db: Db, origin: string, user: SocketUser, now: number): Promise<{ socket_url: string; expires_at: number }> {
+export async function createSocketUrl(db: Db, origin: string, user: Pick<SocketUser, 'userUuid' | 'sessionHash'>, now: number): Promise<{ socket_url: string; expires_at: number }> {
   const ticket = newToken();
   const expiresAt = now + TICKET_TTL_MS;
   await db.query(
@@ -52,11 +53,18 @@ export async function createSocketUrl(db: Db, origin: string, user: SocketUser, 
 }
 
 async function sessionIsLive(db: Db, sessionHash: string, now: number): Promise<boolean> {
-  const rows = await db.query<{ ok: boolean }>(
-    'SELECT (ended_at IS NULL AND expires_at > $2) AS ok FROM sessions WHERE id_hash = $1',
+  return (await liveSession(db, sessionHash, now)) !== null;
+}
+
+/** The session's bot (a standalone web session's; null for any other) while it is live, else null. */
+async function liveSession(db: Db, sessionHash: string, now: number): Promise<{ bot: string | null } | null> {
+  const rows = await db.query<{ ok: boolean; bot_uuid: string | null; device_id: string | null }>(
+    'SELECT (ended_at IS NULL AND expires_at > $2) AS ok, bot_uuid, device_id FROM sessions WHERE id_hash = $1',
     [sessionHash, now],
   );
-  return rows[0]?.ok === true;
+  const row = rows[0];
+  if (row?.ok !== true) return null;
+  return { bot: row.device_id !== null ? row.bot_uuid : null };
 }
 
 function frameText(data: RawData): string {
@@ -90,12 +98,13 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
         [hashToken(ticket), now()],
       );
       const row = rows[0];
-      if (!row || !(await sessionIsLive(db, row.session_hash, now()))) throw unauthorised('User Unauthorised');
-      return { userUuid: row.user_uuid, sessionHash: row.session_hash };
+      const live = row ? await liveSession(db, row.session_hash, now()) : null;
+      if (!row || !live) throw unauthorised('User Unauthorised');
+      return { userUuid: row.user_uuid, sessionHash: row.session_hash, standaloneBot: live.bot };
     }
     try {
       const user = await deps.authenticate(request);
-      return { userUuid: user.userUuid, sessionHash: user.sessionHash };
+      return { userUuid: user.userUuid, sessionHash: user.sessionHash, standaloneBot: user.standaloneBot ?? null };
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) throw unauthorised('User Unauthorised');
       throw error;
@@ -139,6 +148,7 @@ export async function registerSocket(app: FastifyInstance, deps: SocketDeps): Pr
           if (frame.action === 'ping') return send({ action: 'pong', body: {} });
           clientMessageId = frame.body.message.client_message_id;
           if (flow.refusingSends()) throw tooManyRequests(TOO_FAST, 1);
+          if (user!.standaloneBot !== null && frame.body.bot_uuid !== user!.standaloneBot) throw otherBot();
           await runtime.receive(user!.userUuid, frame.body.bot_uuid, [frame.body.message]);
         } catch (error) {
           if (error instanceof HttpError) {

@@ -5,6 +5,7 @@
 // English names). The language is the one each request's `language` header carries
 // (server/http/language.ts).
 import type { Translations } from '../http/language';
+import { WEB_MINI_APPS } from '../mini-apps/catalog';
 
 export const CATEGORY_NAMES: Readonly<Record<string, Translations>> = {
   education: { hi: 'शिक्षा', gu: 'શિક્ષણ', mr: 'शिक्षण', te: 'విద్య' },
@@ -94,6 +95,8 @@ export const MINI_APP_DESCRIPTIONS: Readonly<Record<string, Translations>> = {
   '2000000000000004': { hi: 'नए हुनर के लिए छोटे कोर्स।', gu: 'નવી આવડત માટે ટૂંકા કોર્સ.', mr: 'नवीन कौशल्यांसाठी छोटे अभ्यासक्रम.', te: 'కొత్త నైపుణ్యాల కోసం చిన్న కోర్సులు.' },
   '2000000000000005': { hi: 'स्कूल के विषयों के वीडियो पाठ।', gu: 'શાળાના વિષયોના વિડિયો પાઠ.', mr: 'शालेय विषयांचे व्हिडिओ धडे.', te: 'పాఠశాల విషయాలకు వీడియో పాఠాలు.' },
   '2000000000000006': { hi: 'कार्ड मिलाएँ, अपनी याददाश्त बढ़ाएँ।', gu: 'કાર્ડ મેળવો, તમારી યાદશક્તિ વધારો.', mr: 'कार्डे जुळवा, स्मरणशक्ती वाढवा.', te: 'కార్డులను జత చేయండి, మీ జ్ఞాపకశక్తిని పెంచుకోండి.' },
+  // the web mini apps keep their texts with them (server/mini-apps/catalog.ts)
+  ...Object.fromEntries(WEB_MINI_APPS.map((a) => [a.mini_app_uuid, a.descriptions])),
 };
 
 /** By banner_uuid. */

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import type { RouteDef } from '../../src/api/contract';
 import { API_BASE, HEADER } from '../../src/api/headers';
 import type { CountryIso } from '../../src/domain/countries';
-import { badRequest, HttpError } from './errors';
+import { badRequest, HttpError, otherBot } from './errors';
 import type { FloodGuard } from './flood-guard';
 import { parseIdempotencyKey, requestHash, type Claim, type IdempotencyStore } from './idempotency';
 
@@ -29,6 +29,11 @@ export interface AuthUser {
   mobileCountry: CountryIso;
   /** SHA-256 of the session id: the sessions table's key. */
   sessionHash: string;
+  /**
+   * A standalone web session's one bot (server/accounts/standalone.ts): a call whose body names
+   * another bot is refused with 403 (`refuseOtherBots`). Absent for every other session.
+   */
+  standaloneBot?: string;
 }
 
 export interface RouteContext<B extends z.ZodType> {
@@ -122,7 +127,34 @@ export function checkAnswer(def: RouteDef, answer: unknown): void {
   if (!result.success) throw new HttpError(500, `${def.path}: the answer does not match the contract: ${formatIssues(result.error.issues)}`);
 }
 
-export function createApiRouter(app: FastifyInstance, authenticate: Authenticate, idempotency?: IdempotencyStore, guard?: FloodGuard): ApiRouter {
+/** Body fields that name a bot, in any route's input (the contract's bot_uuid, botId). */
+const BOT_FIELDS: ReadonlySet<string> = new Set(['bot_uuid', 'botId', 'bot_id']);
+
+/**
+ * A standalone web session serves one bot (spec part 1 §1: "other bots are hidden in this mode"):
+ * an input naming another bot anywhere (a field of BOT_FIELDS, at any depth) is refused with 403,
+ * so a guest cannot read or write another bot's conversation, catalogue or cart by changing an id.
+ */
+export function refuseOtherBots(input: unknown, bot: string, depth = 0): void {
+  if (input === null || typeof input !== 'object' || depth > 6) return;
+  if (Array.isArray(input)) {
+    for (const item of input) refuseOtherBots(item, bot, depth + 1);
+    return;
+  }
+  for (const [key, value] of Object.entries(input)) {
+    if (BOT_FIELDS.has(key) && value !== undefined && value !== null && String(value) !== bot) {
+      throw otherBot();
+    }
+    refuseOtherBots(value, bot, depth + 1);
+  }
+}
+
+/**
+ * `webAuthenticate` (standalone mode, server/accounts/standalone.ts): every `auth: true` route is
+ * served a second time under API_BASE/web (spec part 1 §7: standalone rewrites auth URLs to web
+ * variants), authenticated by the web session's headers instead of mobile and session-id.
+ */
+export function createApiRouter(app: FastifyInstance, authenticate: Authenticate, idempotency?: IdempotencyStore, guard?: FloodGuard, webAuthenticate?: Authenticate): ApiRouter {
   const methodsByPath = new Map<string, Set<string>>();
   const users = new WeakMap<FastifyRequest, AuthUser>();
   /** Requests that claimed an idempotency key: their answer is kept (or the key released) on send. */
@@ -151,8 +183,21 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
     if (def.auth !== auth) {
       throw new Error(`${def.path}: the contract says auth: ${def.auth}; register it with ${def.auth ? 'authRoute' : 'publicRoute'}`);
     }
-    const url = API_BASE + def.path;
     const methods: HTTPMethods[] = opts.alsoGet && def.method !== 'GET' ? [def.method, 'GET'] : [def.method];
+    const served: Array<{ url: string; authenticate: Authenticate }> = [{ url: API_BASE + def.path, authenticate }];
+    if (auth && webAuthenticate) served.push({ url: `${API_BASE}/web${def.path}`, authenticate: webAuthenticate });
+    for (const { url, authenticate } of served) serve(url, authenticate, methods, def, auth, handler, opts);
+  }
+
+  function serve<B extends z.ZodType, R extends z.ZodType>(
+    url: string,
+    authenticate: Authenticate,
+    methods: HTTPMethods[],
+    def: RouteDef<B, R>,
+    auth: boolean,
+    handler: (ctx: RouteContext<B>, request: FastifyRequest) => Promise<z.input<R>>,
+    opts: RouteOptions,
+  ) {
     const known = methodsByPath.get(url) ?? new Set<string>();
     for (const m of methods) {
       if (known.has(m)) throw new Error(`route registered twice: ${m} ${url}`);
@@ -193,6 +238,7 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
         const input = request.method === 'GET' ? request.query : request.body === undefined ? {} : request.body;
         const body = await parseInput(def.body, input);
         const user = users.get(request);
+        if (user?.standaloneBot !== undefined) refuseOtherBots(body, user.standaloneBot);
         if (key !== undefined && idempotency && user) {
           const begun = await idempotency.begin(user.userUuid, key, requestHash(request.method, def.path, input));
           if (begun.kind === 'replay') {

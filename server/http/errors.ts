@@ -42,6 +42,8 @@ export const locked = (message: string, retryAfterSeconds?: number) =>
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, retryAfter(retryAfterSeconds));
 export const sessionExpired = () => new HttpError(440, 'Session expired');
+/** A standalone web session named a bot other than its own (server/accounts/standalone.ts). */
+export const otherBot = () => new HttpError(403, 'This session may use its own bot only', {}, 'standalone_bot');
 
 /** "in 1 minute", "in 42 minutes", "in 2 hours": when a limit lifts, for messages. */
 export function inHowLong(ms: number): string {

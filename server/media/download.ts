@@ -13,6 +13,7 @@ import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
 import { BOT_MEDIA_DIR, findBotMedia } from './bot-media';
 import type { MediaFiles } from './files';
+import { isApprovedEntryFile } from '../competition/visibility';
 import { getMedia } from './store';
 
 export interface DownloadDeps {
@@ -77,7 +78,9 @@ async function findMedia(deps: DownloadDeps, mediaUuid: string, userUuid: string
   }
   const row = await getMedia(deps.db, mediaUuid);
   // Another user's upload answers exactly like an unknown id: nothing tells that it exists.
-  if (!row || row.user_uuid !== userUuid || row.uploaded_at === null || row.size === null) throw noSuchMedia();
+  if (!row || row.uploaded_at === null || row.size === null) throw noSuchMedia();
+  // A file of an approved competition entry is shown to every signed-in user (all entries).
+  if (row.user_uuid !== userUuid && !(row.purpose === 'competition' && await isApprovedEntryFile(deps.db, mediaUuid))) throw noSuchMedia();
   return { path: deps.files.pathOf(mediaUuid), contentType: row.content_type, size: row.size };
 }
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/db';
 import { badRequest } from '../http/errors';
 import { getMedia, type MediaPurpose } from './store';
 
-const PURPOSE_NAME: Record<MediaPurpose, string> = { chat: 'chat attachment', feedback: 'feedback screenshot', profile: 'profile photo' };
+const PURPOSE_NAME: Record<MediaPurpose, string> = { chat: 'chat attachment', feedback: 'feedback screenshot', profile: 'profile photo', competition: 'competition entry', certificate: 'certificate' };
 
 /** Throws a 400 naming `field` unless `mediaUuid` is the user's own finished upload for `purpose`. */
 export async function checkOwnUpload(q: Queryable, userUuid: string, mediaUuid: string, purpose: MediaPurpose, field: string): Promise<void> {

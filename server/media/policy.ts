@@ -3,9 +3,10 @@
 // expiry and the conditions: key, Content-Type, length range) is signed with HMAC-SHA256 under a
 // secret made once per database (server_secrets, like the paging cursors' key). The upload needs
 // no session: holding fields signed for this media_uuid is the permission, as with S3.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 import type { Db } from '../db/db';
+import { loadServerSecret } from '../db/server-secret';
 import { badRequest } from '../http/errors';
 
 export const POLICY_ALGORITHM = 'HMAC-SHA256';
@@ -18,15 +19,7 @@ export type PolicyField = (typeof POLICY_FIELDS)[number];
 
 export const objectKey = (mediaUuid: string) => `media/${mediaUuid}`;
 
-export async function loadMediaSecret(db: Db, now: number): Promise<Buffer> {
-  await db.query(
-    'INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-    ['media_policy_hmac', randomBytes(32).toString('hex'), now],
-  );
-  const rows = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['media_policy_hmac']);
-  if (!rows[0]) throw new Error('media policy secret missing');
-  return Buffer.from(rows[0].value, 'hex');
-}
+export const loadMediaSecret = (db: Db, now: number): Promise<Buffer> => loadServerSecret(db, 'media_policy_hmac', now);
 
 const sign = (secret: Buffer, policy: string) => createHmac('sha256', secret).update(policy).digest('hex');
 

@@ -6,6 +6,7 @@ import { routes, type MediaUploadDetails } from '../../src/api/contract';
 import { API_BASE } from '../../src/api/headers';
 import { MEDIA_UPLOAD_PATH } from '../../src/api/route-table';
 import { INTERNAL_ERROR_TEXT } from '../../src/domain/errors';
+import { checkEntryUpload } from '../competition/visibility';
 import type { RouteModule } from '../context';
 import type { AuthUser } from '../http/define-route';
 import { badRequest } from '../http/errors';
@@ -26,16 +27,18 @@ export interface MediaRouteDeps {
 
 export function mediaRoutes({ secret, mediaDir, limits, origin: originOf }: MediaRouteDeps): RouteModule {
   return (api, ctx) => {
-    async function uploadDetails(request: FastifyRequest, user: AuthUser, body: { content_type: string; purpose: MediaPurpose }): Promise<MediaUploadDetails> {
+    async function uploadDetails(request: FastifyRequest, user: AuthUser, body: { content_type: string; purpose: MediaPurpose; competition_uuid?: string | undefined }): Promise<MediaUploadDetails> {
       const accepted = acceptedType(body.content_type);
       if (!accepted) throw badRequest(INTERNAL_ERROR_TEXT.noMediaType);
+      // A competition entry's file: the competition is open and takes this kind of file.
+      if (body.purpose === 'competition') await checkEntryUpload(ctx.db, body.competition_uuid ?? '', accepted.kind, ctx.now());
       // A screenshot or a profile photo is a picture.
-      if (body.purpose !== 'chat' && accepted.kind !== 'image') throw badRequest(`A ${body.purpose === 'feedback' ? 'feedback screenshot' : 'profile photo'} must be an image`);
+      else if (body.purpose !== 'chat' && accepted.kind !== 'image') throw badRequest(`A ${body.purpose === 'feedback' ? 'feedback screenshot' : 'profile photo'} must be an image`);
       await checkFreeDisk(mediaDir, limits.minFreeDiskBytes);
       const now = ctx.now();
       const expiresAt = now + UPLOAD_POLICY_TTL_MS;
       const mediaUuid = await withUploadSlot(ctx.db, user.userUuid, limits, now, (tx) =>
-        createMedia(tx, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt }, now));
+        createMedia(tx, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt, competitionUuid: body.competition_uuid }, now));
       const origin = originOf(request);
       return {
         media_uuid: mediaUuid,
@@ -47,6 +50,11 @@ export function mediaRoutes({ secret, mediaDir, limits, origin: originOf }: Medi
 
     api.authRoute(routes.getMediaUploadDetails, ({ request, user, body }) => uploadDetails(request, user, body));
     api.authRoute(routes.getMediaUploadUrl, ({ request, user, body }) => uploadDetails(request, user, body));
+    // spec part 2 §7 get-profile-photo-upload-details: the same slot, for a profile photo
+    api.authRoute(routes.getProfilePhotoUploadDetails, async ({ request, user, body }) => {
+      const details = await uploadDetails(request, user, { content_type: body.content_type, purpose: 'profile' });
+      return { ...details, photo_uuid: details.media_uuid };
+    });
     api.authRoute(routes.getLinkTitle, async ({ body }) => ({ title: linkTitle(body.url) }));
   };
 }

@@ -9,7 +9,8 @@ import { badRequest } from '../http/errors';
 import { mediaUrl } from './bot-media';
 import type { MediaKind } from './content-types';
 
-export type MediaPurpose = 'chat' | 'feedback' | 'profile';
+/** certificate: a PDF the server made (competition/certificates.ts), never uploaded. */
+export type MediaPurpose = 'chat' | 'feedback' | 'profile' | 'competition' | 'certificate';
 
 export interface MediaRow {
   media_uuid: string;
@@ -28,11 +29,11 @@ const COLUMNS = 'media_uuid, user_uuid, purpose, kind, content_type, expires_at,
 /** An upload that started this long ago and never finished (a crash) no longer blocks another. */
 export const STALE_UPLOAD_MS = 6 * 3600_000;
 
-export async function createMedia(q: Queryable, m: { userUuid: string; purpose: MediaPurpose; kind: MediaKind; contentType: string; expiresAt: number }, now: number): Promise<string> {
+export async function createMedia(q: Queryable, m: { userUuid: string; purpose: MediaPurpose; kind: MediaKind; contentType: string; expiresAt: number; competitionUuid?: string | undefined }, now: number): Promise<string> {
   const mediaUuid = randomUUID();
   await q.query(
-    `INSERT INTO media (media_uuid, user_uuid, purpose, kind, content_type, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [mediaUuid, m.userUuid, m.purpose, m.kind, m.contentType, now, m.expiresAt],
+    `INSERT INTO media (media_uuid, user_uuid, purpose, kind, content_type, created_at, expires_at, competition_uuid) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [mediaUuid, m.userUuid, m.purpose, m.kind, m.contentType, now, m.expiresAt, m.competitionUuid ?? null],
   );
   return mediaUuid;
 }
@@ -92,6 +93,8 @@ export async function deleteUnused(q: Queryable, now: number, unusedForMs: numbe
        AND NOT EXISTS (SELECT 1 FROM messages g WHERE g.user_uuid = m.user_uuid AND strpos(g.payload::text, m.media_uuid::text) > 0)
        AND NOT EXISTS (SELECT 1 FROM users u WHERE u.photo_uuid = m.media_uuid)
        AND NOT EXISTS (SELECT 1 FROM feedback f WHERE f.screenshot_uuid = m.media_uuid)
+       AND NOT EXISTS (SELECT 1 FROM competition_submission_media c WHERE c.media_uuid = m.media_uuid)
+       AND m.purpose <> 'certificate'
      RETURNING m.media_uuid`,
     [now - unusedForMs],
   );

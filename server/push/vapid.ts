@@ -3,6 +3,7 @@
 // database sign pushes with the same key: subscriptions made against it stay valid.
 import webpush from 'web-push';
 import type { Db } from '../db/db';
+import { loadStoredValue } from '../db/server-secret';
 
 export interface VapidKeys {
   /** base64url, uncompressed P-256 point: what the browser's applicationServerKey takes */
@@ -21,12 +22,5 @@ function parseKeys(value: string): VapidKeys {
 
 /** The database's VAPID keys, made on first use (concurrent starts agree on one pair). */
 export async function loadVapidKeys(db: Db, now: number): Promise<VapidKeys> {
-  const fresh = webpush.generateVAPIDKeys();
-  await db.query(
-    'INSERT INTO server_secrets (name, value, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
-    ['vapid', JSON.stringify({ publicKey: fresh.publicKey, privateKey: fresh.privateKey }), now],
-  );
-  const rows = await db.query<{ value: string }>('SELECT value FROM server_secrets WHERE name = $1', ['vapid']);
-  if (!rows[0]) throw new Error('vapid keys missing');
-  return parseKeys(rows[0].value);
+  return parseKeys(await loadStoredValue(db, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()), now));
 }

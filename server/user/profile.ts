@@ -1,12 +1,14 @@
 // The users table as the contract's Profile.
-import type { Profile } from '../../src/api/contract';
+import type { CustomCodeDetails, Profile } from '../../src/api/contract';
+import { isProfileComplete } from '../../src/domain/profile-rules';
 import { countryByIso, type CountryIso } from '../../src/domain/countries';
 import type { Queryable } from '../db/db';
 import { geoOf } from '../geo/geo';
 
 export interface UserRow {
   user_uuid: string;
-  mobile: string;
+  /** null for a standalone guest (a device, not a mobile number: accounts/standalone.ts) */
+  mobile: string | null;
   country_code: CountryIso;
   name: string;
   email: string;
@@ -19,9 +21,19 @@ export interface UserRow {
   photo_uuid: string | null;
   language: Profile['language'];
   custom_code: string | null;
+  /** The address proved by the emailed link (verified while it equals email). */
+  email_verified: string | null;
+  /** The custom code's row, read with the user (null: no code, or a code since removed). */
+  code_name: string | null;
+  code_type: 'additive' | 'exclusive' | null;
+  code_included: string[] | null;
+  code_excluded: string[] | null;
 }
 
-const COLUMNS = 'user_uuid, mobile, country_code, name, email, gender, dob_year, dob_month, dob_day, state_code, city, photo_uuid, language, custom_code';
+// the custom code's columns as scalar subqueries, so `FOR UPDATE` still locks only the user's row
+const codeColumn = (column: string, as: string) => `(SELECT c.${column} FROM custom_codes c WHERE c.custom_code = users.custom_code) AS ${as}`;
+const COLUMNS = ['user_uuid, mobile, country_code, name, email, gender, dob_year, dob_month, dob_day, state_code, city, photo_uuid, language, custom_code, email_verified',
+  codeColumn('name', 'code_name'), codeColumn('type', 'code_type'), codeColumn('included_features', 'code_included'), codeColumn('excluded_features', 'code_excluded')].join(', ');
 
 export async function findUser(q: Queryable, userUuid: string, forUpdate = false): Promise<UserRow | undefined> {
   const rows = await q.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE user_uuid = $1${forUpdate ? ' FOR UPDATE' : ''}`, [userUuid]);
@@ -49,7 +61,7 @@ export function toProfile(row: UserRow): Profile {
     : null;
   const profile: Omit<Profile, 'profileComplete'> = {
     user_uuid: row.user_uuid,
-    mobile: row.mobile,
+    mobile: row.mobile ?? '',
     name: row.name,
     email: row.email,
     gender: row.gender,
@@ -61,11 +73,19 @@ export function toProfile(row: UserRow): Profile {
     // the uploaded photo's id (the app asks the media routes for its file)
     photo: row.photo_uuid,
     language: row.language,
+    email_verified: row.email !== '' && row.email_verified === row.email,
+    custom_code: row.custom_code,
+    custom_code_details: row.custom_code !== null && row.code_type !== null
+      ? { custom_code: row.custom_code, name: row.code_name ?? '', type: row.code_type, included_features: row.code_included ?? [], excluded_features: row.code_excluded ?? [] }
+      : null,
   };
-  return { ...profile, profileComplete: isComplete(profile) };
+  return { ...profile, profileComplete: isProfileComplete(profile) };
 }
 
-/** Complete when name, state, city, dob, gender, email and photo are all present. */
-function isComplete(p: Omit<Profile, 'profileComplete'>): boolean {
-  return p.name !== '' && p.state !== null && p.city !== '' && p.dob !== null && p.gender !== null && p.email !== '' && p.photo !== null;
+/** A custom code's row as the contract's details (null: no such code). */
+export async function findCustomCode(q: Queryable, code: string): Promise<CustomCodeDetails | null> {
+  const rows = await q.query<{ custom_code: string; name: string; type: 'additive' | 'exclusive'; included_features: string[]; excluded_features: string[] }>(
+    'SELECT custom_code, name, type, included_features, excluded_features FROM custom_codes WHERE custom_code = $1', [code.toUpperCase()],
+  );
+  return rows[0] ?? null;
 }

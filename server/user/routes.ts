@@ -4,7 +4,8 @@ import { countryByIso } from '../../src/domain/countries';
 import type { RouteModule } from '../context';
 import { badRequest, notFound, unauthorised } from '../http/errors';
 import { cityEntries, geoOf, stateEntries } from '../geo/geo';
-import { findUser, toProfile, type UserRow } from './profile';
+import { findCustomCode, findUser, toProfile, type UserRow } from './profile';
+import { isDeleteReason } from './delete-reasons';
 import { checkOwnUpload } from '../media/own-upload';
 
 /** A real calendar date, not after today. */
@@ -43,7 +44,11 @@ export const userRoutes: RouteModule = (api, ctx) => {
         next.photo_uuid = body.photo_uuid;
       }
       if (body.language !== undefined) next.language = body.language;
-      if (body.custom_code !== undefined) next.custom_code = body.custom_code;
+      if (body.custom_code !== undefined) {
+        const code = body.custom_code === '' ? null : await findCustomCode(tx, body.custom_code);
+        if (body.custom_code !== '' && !code) throw notFound('No such custom code');
+        next.custom_code = code?.custom_code ?? null;
+      }
       if (body.dob !== undefined) {
         if (body.dob !== null) checkDob(body.dob, now);
         next.dob_year = body.dob?.year ?? null;
@@ -77,7 +82,10 @@ export const userRoutes: RouteModule = (api, ctx) => {
         [user.userUuid, next.name, next.email, next.gender, next.dob_year, next.dob_month, next.dob_day,
           next.country_code, next.state_code, next.city, next.photo_uuid, next.language, next.custom_code, now],
       );
-      return toProfile(next);
+      // read back: the custom code's details and the email's verification follow the row
+      const stored = await findUser(tx, user.userUuid);
+      if (!stored) throw unauthorised();
+      return toProfile(stored);
     });
   });
 
@@ -91,8 +99,10 @@ export const userRoutes: RouteModule = (api, ctx) => {
 
   // Removes the user and every row of theirs: the tables of user data reference users ON
   // DELETE CASCADE; sign-in rows are keyed by mobile and go explicitly.
-  api.authRoute(routes.deleteProfile, async ({ user }) => {
+  api.authRoute(routes.deleteProfile, async ({ user, body }) => {
+    if (body.reason_uuid !== undefined && !isDeleteReason(body.reason_uuid)) throw badRequest(`reason_uuid ${body.reason_uuid} is not one of get-reason-list`);
     await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO account_deletions (reason_uuid, deleted_at) VALUES ($1, $2)', [body.reason_uuid ?? null, ctx.now()]);
       await tx.query('DELETE FROM users WHERE user_uuid = $1', [user.userUuid]);
       await tx.query('DELETE FROM otp_numbers WHERE mobile = $1', [user.mobile]);
     });

@@ -1,7 +1,8 @@
 // The built app (dist/) on '/', with the single-page-app fallback: a GET for an unknown path
 // that asks for HTML gets index.html, so deep links (/chat, /settings ...) load the app.
 // Hashed build assets are cached for a year; everything else is revalidated on each load so a
-// new index.html or service worker is seen at once.
+// new index.html or service worker is seen at once. Each file goes out Brotli- or gzip-compressed
+// when the client takes it, from the copies the build made (scripts/precompress.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,12 +41,19 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, op
       inlineStyleHashes: [],
     };
   }
+  // Source maps publish the source; in production only when asked (SERVE_SOURCE_MAPS). Refused
+  // before the static plugin, so its per-file path checks (allowedPath) stay off every other file.
+  if (!opts.serveSourceMaps) {
+    app.addHook('onRequest', async (request, reply) => {
+      if ((request.url.split('?')[0] ?? '').endsWith('.map')) return reply.callNotFound();
+    });
+  }
   await app.register(fastifyStatic, {
     root: staticDir,
     wildcard: true,
     cacheControl: false,
-    // Source maps publish the source; in production only when asked (SERVE_SOURCE_MAPS).
-    allowedPath: (pathName) => opts.serveSourceMaps || !pathName.endsWith('.map'),
+    // the .br and .gz copies made at build time (scripts/precompress.ts), by Accept-Encoding
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const immutable = /[\\/]assets[\\/]/.test(path);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -11,18 +11,35 @@ import {
   botSummarySchema, chatMessageListSchema, chatMessageSchema, conversationEntrySchema, gaEventSchema, markReadAnswerSchema, moneySchema,
 } from './messages';
 import { catalogAnswerSchema } from './catalog';
-import { remoteFlagsSchema } from './remote-flags-schema';
+import { remoteFlagsAnswerSchema } from './remote-flags-schema';
 import { ROUTE_TABLE, type RouteMeta } from './route-table';
 import { route, type RouteDef } from './route-def';
 import { discoveryPageSchema, recentActivityPageSchema, searchAnswerSchema } from './discovery';
 import { botProfileRoutes } from './bot-profile-contract';
 import { feedbackRoutes } from './feedback-contract';
+import { competitionRoutes } from './competition-contract';
+import { engageRoutes } from './engage-contract';
+import { rewardsRoutes } from './rewards-contract';
+import { paymentsRoutes } from './payments-contract';
+import { miniAppRoutes } from './mini-app-contract';
+import { standaloneRoutes } from './standalone-contract';
+import { feedRoutes } from './feed-contract';
+import { customCodeInputSchema, profileRoutes, profileSchema } from './profile-contract';
+import { analyticsRoutes } from './analytics-contract';
 
 export type * from './messages';
 export type * from './discovery';
 export type * from './catalog';
 export type * from './bot-profile-contract';
 export type * from './feedback-contract';
+export type * from './competition-contract';
+export type * from './engage-contract';
+export type * from './rewards-contract';
+export type * from './payments-contract';
+export type * from './mini-app-contract';
+export type * from './feed-contract';
+export type * from './profile-contract';
+export type * from './analytics-contract';
 
 export const mobileSchema = z
   .string()
@@ -42,22 +59,7 @@ export const countryIsoSchema = z.enum(COUNTRY_ISOS, { error: `country_code must
 /** The same answer shape of many routes: a sentence saying what happened. */
 const messageAnswer = z.object({ message: z.string() });
 
-export const profileSchema = z.object({
-  user_uuid: z.string(),
-  mobile: z.string(),
-  name: z.string(),
-  email: z.string(),
-  gender: z.enum(['male', 'female']).nullable(),
-  dob: z.object({ year: z.number(), month: z.number(), day: z.number() }).nullable(),
-  country_code: countryIsoSchema,
-  country_name: z.string(),
-  state: z.object({ code: z.string(), name: z.string() }).nullable(),
-  city: z.string(),
-  photo: z.string().nullable(),
-  language: languageCodeSchema.nullable(),
-  profileComplete: z.boolean(),
-});
-export type Profile = z.output<typeof profileSchema>;
+export { profileSchema };
 
 export const sessionTokensSchema = z.object({
   /** The session id, sent as the session-id header. */
@@ -302,14 +304,20 @@ export const cartSchema = z.array(cartItemSchema).max(CART_LIMITS.maxLines, `mus
 
 // ---------- media (spec part 1 §7 "Media") ----------
 
-/** What an upload is for: a chat attachment, a feedback screenshot or a profile photo. */
-export const mediaPurposeSchema = z.enum(['chat', 'feedback', 'profile']);
+/** What an upload is for: a chat attachment, a feedback screenshot, a profile photo or a competition entry's file. */
+export const mediaPurposeSchema = z.enum(['chat', 'feedback', 'profile', 'competition']);
 
 const mediaUploadBody = z.object({
   /** The file's type: image/*, video/*, or an accepted audio or document type (spec part 1 §5). */
   content_type: z.string().min(1, 'content_type must not be empty').max(255),
   purpose: mediaPurposeSchema.default('chat'),
-}).strict();
+  /** Spec part 2 §7 {type, competition_uuid}: type 'competition' is the same as purpose 'competition'. */
+  type: z.literal('competition', { error: "type must be 'competition'" }).optional(),
+  /** The competition an entry's file is for (purpose or type competition only). */
+  competition_uuid: z.string().uuid('competition_uuid must be a UUID').optional(),
+}).strict()
+  .transform(({ type, ...rest }) => (type === 'competition' ? { ...rest, purpose: 'competition' as const } : rest))
+  .refine((b) => (b.purpose === 'competition') === (b.competition_uuid !== undefined), 'competition_uuid is needed for a competition upload, and only for one');
 
 /**
  * Where and how to upload one file: POST multipart/form-data to upload_details.url with every
@@ -390,7 +398,8 @@ export const routes = {
       state_code: z.string().min(1).max(16).optional(),
       city: z.string().trim().min(1).max(80).optional(),
       photo_uuid: z.string().uuid().nullable().optional(),
-      custom_code: z.string().max(64).optional(),
+      /** A known code (404 otherwise) or '' to remove it; authenticate-custom-code does the same. */
+      custom_code: customCodeInputSchema.or(z.literal('')).optional(),
       language: languageCodeSchema.optional(),
     }).strict(),
   }),
@@ -404,7 +413,11 @@ export const routes = {
   }),
   deleteProfile: route({
     ...ROUTE_TABLE.deleteProfile, response: messageAnswer,
-    body: z.object({ device_id: z.string().min(1).max(64).optional() }).strict(),
+    body: z.object({
+      device_id: z.string().min(1).max(64).optional(),
+      /** Why (one of get-reason-list), counted without the user. */
+      reason_uuid: z.string().uuid('reason_uuid must be a UUID').optional(),
+    }).strict(),
   }),
   getSuggestedList: route({
     ...ROUTE_TABLE.getSuggestedList, response: z.object({ bot_list: z.array(botSummarySchema) }), body: empty,
@@ -520,6 +533,14 @@ export const routes = {
   }),
   ...botProfileRoutes,
   ...feedbackRoutes,
+  ...competitionRoutes,
+  ...engageRoutes, ...rewardsRoutes,
+  ...paymentsRoutes,
+  ...miniAppRoutes,
+  ...standaloneRoutes,
+  ...feedRoutes,
+  ...profileRoutes,
+  ...analyticsRoutes,
   // ---------- push and remote config (issue 6) ----------
   /** The server's VAPID public key (base64url), for PushManager.subscribe's applicationServerKey. */
   getVapidPublicKey: route({
@@ -536,9 +557,12 @@ export const routes = {
       deviceId: z.string().min(1, 'deviceId must not be empty').max(128, 'deviceId is at most 128 characters'),
     }).strict(),
   }),
-  /** The remote flags of spec part 1 §3 (src/api/remote-flags.ts), from the server's configuration. */
+  /**
+   * The remote flags of spec part 1 §3 (src/api/remote-flags.ts), from the server's configuration:
+   * checked flag by flag on arrival (a bad one is dropped, the others kept), so any object here.
+   */
   getRemoteConfig: route({
-    ...ROUTE_TABLE.getRemoteConfig, response: remoteFlagsSchema.partial(), body: empty }),
+    ...ROUTE_TABLE.getRemoteConfig, response: remoteFlagsAnswerSchema, body: empty }),
   /**
    * Rates a bot message that asks for it (rating_type): thumbs take 1 (up) or -1 (down), stars
    * 1 to 5; a second rating replaces the first. 404 'Message not found', 422 when the message

@@ -7,6 +7,9 @@ export const HEADER = {
   versionName: 'version-name',
   language: 'language',
   deviceId: 'device-id',
+  /** standalone (/api/web/) calls: the one bot and the user start-session answered */
+  botId: 'bot-id',
+  userId: 'user-id',
   /** A POST's idempotency key (IETF httpapi draft; server/README.md "Idempotency keys"). */
   idempotencyKey: 'idempotency-key',
   /** Set to 'true' on an answer replayed for a repeated idempotency key. */

@@ -13,6 +13,8 @@ export const MESSAGE_TYPES = [
   'multi_select_button_response', 'persistent_menu', 'persistent_menu_response', 'card',
   'product_list', 'rich_input', 'date', 'location', 'scorecard', 'catalog_list', 'cart',
   'form_response', 'form',
+  // issue 15: a bot asks the user to pay one of their payment requests (spec part 2 §3 Payment)
+  'payment_request',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -198,6 +200,11 @@ export const chatMessageSchema = z.object({
   card: z.object({ cards: z.array(cardItemSchema) }).optional(),
   product_list: z.object({ products: z.array(productItemSchema) }).optional(),
   catalog_list: z.object({ catalogs: z.array(catalogItemSchema) }).optional(),
+  /**
+   * payment_request: a bill the bot opened for this user (its order priced by the server); the app
+   * opens the same checkout as the cart's "Place order" for it (/checkout?pr=).
+   */
+  payment_request: z.object({ payment_request_id: z.string(), order_id: z.string(), amount: moneySchema }).optional(),
   /** cart: a summary of the user's cart with the bot. */
   cart: z.object({ item_count: z.number(), total: moneySchema }).optional(),
   rich_input: richInputRequestSchema.optional(),
@@ -298,6 +305,8 @@ export type SocketFrameIn =
 export const socketFrameOutSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('message-received'), body: z.object({ bot_uuid: z.string(), message: chatMessageSchema }) }),
   z.object({ action: z.literal('cart-updated'), body: z.object({ bot_uuid: z.string() }) }),
+  // a bot published a post (issue 13): the worker refreshes the feed
+  z.object({ action: z.literal('feed-post'), body: z.object({ post_uuid: z.string() }) }),
   z.object({ action: z.literal('pong'), body: z.object({}).optional().transform(() => ({}) as Record<string, never>) }),
   z.object({ action: z.literal('error'), body: z.object({ statusCode: z.number(), message: z.string(), client_message_id: z.string().optional() }) }),
 ]);

@@ -30,6 +30,19 @@ export const remoteFlagsSchema = z.object({
   posts_enable: z.boolean(),
   upselling_features_list: z.array(upsellingFeatureSchema),
   support_bot_mini_apps_hidden: z.boolean(),
+  /** Visibility toggles of the one-time guides and the hamburger menu (spec part 1 §2); read through guideToggleOn. */
+  welcome_banner_enable: z.boolean(),
+  app_tour_enable: z.boolean(),
+  contextual_help_enable: z.boolean(),
+  feature_highlights_enable: z.boolean(),
+  hamburger_menu_enable: z.boolean(),
   /** Bots filtered out of the conversation list and recent activity (spec part 1 §3). */
   hidden_bots: z.array(z.string()),
 });
+
+/**
+ * The remote config answer as the client takes it: any object. Each flag is then checked on its
+ * own against its schema above (src/sync/app-checks.ts sanitizeFlags), so one flag of a wrong
+ * type is dropped (its default stays) instead of refusing every flag of the answer.
+ */
+export const remoteFlagsAnswerSchema = z.record(z.string(), z.unknown());

@@ -34,7 +34,23 @@ export const DEFAULT_REMOTE_FLAGS: RemoteFlags = {
   upselling_features_list: [],
   support_bot_mini_apps_hidden: false,
   hidden_bots: [],
+  welcome_banner_enable: true,
+  app_tour_enable: true,
+  contextual_help_enable: true,
+  feature_highlights_enable: true,
+  hamburger_menu_enable: true,
 };
+
+/** The visibility toggles of spec part 1 §2 that the guides and the hamburger menu answer to. */
+export type ScreenToggle = 'welcome_banner' | 'app_tour' | 'contextual_help' | 'feature_highlights' | 'hamburger_menu';
+
+/**
+ * Whether a toggled screen is on. The one place these toggles are read (issue 18): a feature gate
+ * that also applies custom-code features folds in here.
+ */
+export function screenToggleOn(flags: RemoteFlags, toggle: ScreenToggle): boolean {
+  return flags[`${toggle}_enable`];
+}
 
 /** The local document id under which the app keeps the last fetched flags. */
 export const REMOTE_FLAGS_DOC_ID = 'remote-flags';

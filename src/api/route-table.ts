@@ -3,6 +3,15 @@
 // routes are in contract.ts (the server validates with them; the client imports their types).
 import { BOT_PROFILE_ROUTE_TABLE } from './bot-profile-routes';
 import { FEEDBACK_ROUTE_TABLE } from './feedback-routes';
+import { COMPETITION_ROUTE_TABLE } from './competition-routes';
+import { ENGAGE_ROUTE_TABLE } from './engage-routes';
+import { REWARDS_ROUTE_TABLE } from './rewards-routes';
+import { PAYMENTS_ROUTE_TABLE } from './payments-routes';
+import { MINI_APP_ROUTE_TABLE } from './mini-app-routes';
+import { FEED_ROUTE_TABLE } from './feed-routes';
+import { STANDALONE_ROUTE_TABLE } from './standalone-routes';
+import { PROFILE_ROUTE_TABLE } from './profile-routes';
+import { ANALYTICS_ROUTE_TABLE } from './analytics-routes';
 
 export interface RouteMeta {
   readonly path: string;
@@ -47,6 +56,14 @@ export const ROUTE_TABLE = {
   getCatalog: { path: '/bot/get-catalog', method: 'POST', auth: true },
   ...BOT_PROFILE_ROUTE_TABLE,
   ...FEEDBACK_ROUTE_TABLE,
+  ...COMPETITION_ROUTE_TABLE,
+  ...ENGAGE_ROUTE_TABLE, ...REWARDS_ROUTE_TABLE,
+  ...PAYMENTS_ROUTE_TABLE,
+  ...MINI_APP_ROUTE_TABLE,
+  ...STANDALONE_ROUTE_TABLE,
+  ...FEED_ROUTE_TABLE,
+  ...PROFILE_ROUTE_TABLE,
+  ...ANALYTICS_ROUTE_TABLE,
   // push and remote config
   getVapidPublicKey: { path: '/mobile/get-vapid-public-key', method: 'GET', auth: false },
   savePwaSubscription: { path: '/mobile/save-pwa-subscription', method: 'POST', auth: true },

@@ -10,6 +10,7 @@ import { useSession } from '../db/hooks/use-session';
 import { useSettings } from '../db/hooks/use-settings';
 import { markBoot } from '../db/boot-gate';
 import { useScreenPainted } from '../db/hooks/use-screen-painted';
+import { recordScreenView } from '../db/commands/record-screen-view';
 import { AppIntlProvider } from './intl-provider';
 import { ErrorBoundary } from './error-boundary';
 import { CrashScreen } from './crash-screen';
@@ -25,10 +26,16 @@ function useAuthSnapshot(): AuthSnapshot | null {
   const flow = useAuthFlow();
   const onboarding = useOnboardingState();
   const step = onboarding.step;
-  const signedIn = !!session.doc?.token;
-  const otpRequested = flow.doc.otpRequested && !!flow.doc.mobile;
+  const standalone = session.doc?.isStandalone === true;
+  // a standalone web session is no member's: it opens its one bot (route-guards.ts)
+  const signedIn = !!session.doc?.token && !standalone;
+  const standaloneBot = standalone && session.doc?.token ? session.doc.selectedBot?.bot_uuid ?? null : null;
+  const otpRequested = flow.doc.otpRequested && !!flow.doc.mobile && !standalone;
   const ready = session.loaded && flow.loaded && onboarding.loaded;
-  return useMemo(() => (ready ? { signedIn, otpRequested, onboardingStep: signedIn ? step : null } : null), [ready, signedIn, otpRequested, step]);
+  return useMemo(
+    () => (ready ? { signedIn, otpRequested, onboardingStep: signedIn ? step : null, standaloneBot } : null),
+    [ready, signedIn, otpRequested, step, standaloneBot],
+  );
 }
 
 /** The user's font settings (spec part 1 §3: size and weight scale) applied to the whole page. */
@@ -56,6 +63,31 @@ function LiveRouter({ auth }: { auth: AuthSnapshot }) {
   const [router] = useState(() => createAppRouter(auth));
   const previous = useRef(auth);
   useEffect(() => rememberBootHint(auth), [auth]);
+  // a signed-out visitor at '/' on a host name the server maps to a bot: that bot's standalone app
+  // (a lazy chunk: off the login route's JavaScript, report-size.ts)
+  useEffect(() => {
+    if (auth.signedIn || auth.otpRequested || auth.standaloneBot || router.state.location.pathname !== '/') return;
+    let cancel: (() => void) | null = null;
+    let live = true;
+    void import('./standalone-host').then((m) => {
+      if (live) cancel = m.openMappedHost(router);
+    }).catch(() => undefined);
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [auth, router]);
+  // analytics screen views (spec: named by the last path segment): once per route the app lands on
+  useEffect(() => {
+    let last: string | null = null;
+    const record = (pathname: string) => {
+      if (pathname === last) return;
+      last = pathname;
+      void recordScreenView(pathname);
+    };
+    record(router.state.location.pathname);
+    return router.subscribe('onResolved', (event) => record(event.toLocation.pathname));
+  }, [router]);
   useEffect(() => {
     if (previous.current === auth) return;
     previous.current = auth;

@@ -19,7 +19,8 @@ export type HintStorage = Pick<Storage, 'getItem' | 'setItem'>;
 /** Called with every auth state the app routes on. */
 export function rememberBootHint(auth: AuthSnapshot, storage?: HintStorage): void {
   try {
-    (storage ?? localStorage).setItem(BOOT_HINT_KEY, !auth.signedIn && !auth.otpRequested ? SIGNED_OUT : 'other');
+    // a standalone session is not signed out: its start reads the database (the stored bot opens)
+    (storage ?? localStorage).setItem(BOOT_HINT_KEY, !auth.signedIn && !auth.otpRequested && !auth.standaloneBot ? SIGNED_OUT : 'other');
   } catch {
     /* storage blocked: every start reads the database first */
   }
@@ -29,9 +30,10 @@ export function rememberBootHint(auth: AuthSnapshot, storage?: HintStorage): voi
  * True when the opening URL is the login route and the device is signed out: the last run said
  * so, or nothing was ever stored (no hint and no language hint, which the app writes on its first
  * render: a first visit). A device that ran an older version without the hint starts normally.
+ * `/?botId=<id>` is the standalone entry (router.tsx), not the login screen: it starts normally.
  */
-export function isSignedOutStart(pathname: string = window.location.pathname, storage?: HintStorage): boolean {
-  if (pathname !== '/') return false;
+export function isSignedOutStart(pathname: string = window.location.pathname, storage?: HintStorage, search: string = typeof window === 'undefined' ? '' : window.location.search): boolean {
+  if (pathname !== '/' || new URLSearchParams(search).has('botId')) return false;
   try {
     const hint = (storage ?? localStorage).getItem(BOOT_HINT_KEY);
     return hint === SIGNED_OUT || (hint === null && storedLanguageHint(storage) === null);

@@ -15,8 +15,10 @@ export async function enqueueAction<K extends ActionKind>(
   payload: ActionPayloads[K],
   now: number,
   id: string = uuidv7(),
+  /** epoch ms before which the runner leaves it (a batch waiting for more); a reconnect or a forced flush sends it anyway */
+  notBefore = 0,
 ): Promise<string> {
-  const doc: ActionDocOf<K> = { id, kind, order_key, payload, status: 'queued', attempts: 0, next_attempt_at: 0, created_at: now, last_error: null };
+  const doc: ActionDocOf<K> = { id, kind, order_key, payload, status: 'queued', attempts: 0, next_attempt_at: notBefore, created_at: now, last_error: null };
   // a conflict is the same action stored already (the one-time migration got there first)
   const { error } = await db.actions.bulkInsert([doc as ActionDoc]);
   if (error.length > 0 && error[0]!.status !== 409) throw new Error(`queueing a ${kind} failed (${error[0]!.status})`);

@@ -28,6 +28,13 @@ export interface OpenDatabaseOptions {
    * simulate the page and the worker in one process). RxDB allows it in dev-mode only.
    */
   ignoreDuplicate?: boolean;
+  /**
+   * Tests only: open just these collections. RxDB's open-source build allows 13 open collections
+   * per JavaScript realm, all databases together (DESIGN.md §3). The page and the sync worker are
+   * two realms, but a test that opens two instances of the database in one realm (page + worker)
+   * would open twice the app's collections; it opens the ones it needs.
+   */
+  collections?: readonly (keyof AppCollections)[];
 }
 
 let pluginsAdded = false;
@@ -66,6 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<A
     const [row] = await state.storageInstance.findDocumentsById([id], false);
     return row ?? null;
   });
-  await db.addCollections(collectionCreators);
+  const wanted = options.collections;
+  await db.addCollections(wanted ? Object.fromEntries(wanted.map((name) => [name, collectionCreators[name]])) : collectionCreators);
   return db;
 }

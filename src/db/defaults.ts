@@ -17,6 +17,7 @@ export const DEFAULT_SETTINGS: SettingsDoc = {
   weightScale: 1,
   sizeScale: 1,
   autoDownload: 'Photo',
+  analytics: true,
 };
 
 export const DEFAULT_AUTH_FLOW: AuthFlowDoc = {

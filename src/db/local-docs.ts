@@ -28,6 +28,8 @@ export interface SessionDoc {
   isStandalone: boolean;
   isStandaloneWithAuth: boolean;
   selectedBot: { bot_uuid: string; name: string } | null;
+  /** standalone: the user start-session answered (sent as the user-id header) */
+  userUuid?: string | null;
   profileDetailsFetched: boolean;
 }
 
@@ -49,6 +51,12 @@ export interface SettingsDoc {
   sizeScale: number;
   /** comma list of Photo, Audio, Video; default 'Photo' */
   autoDownload: string;
+  /** the app's sounds (message received and sent, correct, incorrect, QR scanned); absent in older docs: on */
+  sounds?: boolean;
+  /** the one-time guides this device has shown (src/domain/guides.ts GUIDE_IDS) */
+  seenGuides?: string[];
+  /** usage analytics on (default); off drops the events still buffered (src/db/analytics.ts) */
+  analytics: boolean;
 }
 
 export type RequestStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
@@ -65,8 +73,19 @@ export interface AuthFlowDoc {
   error: { key: string; status?: number; message?: string } | null;
 }
 
-/** 'profile': the signed-in user's profile as the server last returned it. */
+/** 'profile': the signed-in user's profile as the server last returned it, with queued edits applied. */
 export type ProfileDoc = Profile;
+
+/**
+ * 'profile-extras' (issue 18): what the profile screens show beside the profile: the notice of a
+ * refused edit (a message id and the server's words), the photo waiting to upload (its media
+ * cache key) and the delete-account reasons last read (in their language).
+ */
+export interface ProfileExtrasDoc {
+  notice: { textId: string; message: string | null; at: number } | null;
+  pendingPhotoKey: string | null;
+  reasons: { language: string; list: { reason_uuid: string; reason: string }[] } | null;
+}
 
 /** 'sync-status': written by the worker, observed by the UI (DESIGN.md §2). */
 export interface SyncStatusDoc {
@@ -270,6 +289,7 @@ export const LOCAL_DOC_IDS = {
   appFaqs: 'app-faqs',
   savedItems: 'saved-items',
   signInWaits: 'sign-in-waits',
+  profileExtras: 'profile-extras',
 } as const;
 
 /** The shape stored under each local document id. */
@@ -299,6 +319,7 @@ export interface LocalDocTypes {
   'app-faqs': AppFaqsDoc;
   'saved-items': SavedItemsDoc;
   'sign-in-waits': SignInWaitsDoc;
+  'profile-extras': ProfileExtrasDoc;
 }
 
 export type LocalDocId = keyof LocalDocTypes;

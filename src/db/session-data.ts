@@ -39,9 +39,11 @@ export async function clearSignedInData(
   await setLocalDoc(db, 'auth-flow', DEFAULT_AUTH_FLOW);
   await patchLocalDoc(db, 'sync-status', { autoLogoutPrompt: false, unauthorised: false }, DEFAULT_SYNC_STATUS);
   if (options.clearCaches) await removeLocalDoc(db, 'geo-cache');
-  // The user's chat: another user may sign in on this device next. (Unsent messages go too: the
-  // logout confirmation is where the app warns about them.)
-  await Promise.all([db.messages, db.conversations, db.bots, db.outbox, db.cache, db.actions].map((c) => c.find().remove()));
+  // Every collection holds the user's data (the chat, the queues, each area's pages): another
+  // user may sign in on this device next. (Unsent messages go too: the logout confirmation is
+  // where the app warns about them.) A collection that is not the user's data would need an
+  // exception here.
+  await Promise.all(Object.values(db.collections).map((c) => c.find().remove()));
   await removeLocalDoc(db, 'chat-view');
   await removeLocalDoc(db, 'recent-searches');
   await removeLocalDoc(db, 'carts');

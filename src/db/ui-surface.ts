@@ -27,6 +27,8 @@ export {
   useBotActions,
   useMessageIntents,
   useRemoteFlags,
+  useGuide,
+  useFeatureGate,
 } from './hooks';
 export type { LocalDocSnapshot, QuerySnapshot, Cached, ThreadWindow } from './hooks';
 export {
@@ -76,6 +78,10 @@ export {
   loadNewerMessages,
   rateMessage,
   saveMessage,
+  markGuideSeen,
+  updateSettings,
+  startStandaloneSession,
+  leaveStandalone,
 } from './commands';
 export type { ReportInput } from './commands';
 export type { BotProfileEntry, BotActionsDoc, BotProfilesDoc } from './bot-profile-data';

@@ -17,6 +17,10 @@ export const OTP_RESEND_WAIT_MS = 59 * SECOND_MS;
 export const CONFETTI_WAIT_S = 5;
 /** Bot ids are 16-digit numbers (spec part 1 §5); the contract's body schemas check them with it. */
 export const STANDALONE_BOT_ID_PATTERN = /^\d{16}$/;
+/** A device id as start-session takes it: the app makes a UUID; another client may send 16 to 64 of these characters. */
+export const STANDALONE_DEVICE_ID_PATTERN = /^[A-Za-z0-9-]{16,64}$/;
+/** The bot a standalone app opens when the URL, the host name and the stored selection name none (spec part 1 §5 "else a default id"). */
+export const STANDALONE_DEFAULT_BOT_ID = '1000000000000001';
 
 // ---------- uploads and media ----------
 
@@ -216,3 +220,6 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 export const FEEDBACK_MAX_CHARS = 2000;
 /** The help line settings shows as a tel: link (spec part 1 §2): the demo's made-up support number. */
 export const HELP_PHONE = '+91 80 4718 2000';
+
+/** How long an emailed verification link works (issue 18; the spec gives no figure). */
+export const EMAIL_VERIFICATION_LINK_TTL_MS = DAY_MS;

@@ -20,6 +20,7 @@ import { DEFAULT_SYNC_STATUS } from '../db/defaults';
 import { getLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../db/local-store';
 import type { Connectivity } from './chat-sync';
 import type { Clock, HttpClient } from './http-client';
+import { sanitizeFlags } from './wire-checks';
 
 export interface AppChecksDeps {
   db: AppDatabase;
@@ -54,18 +55,17 @@ export function mergeFlags(stored: Partial<RemoteFlags> | null | undefined): Rem
   return { ...DEFAULT_REMOTE_FLAGS, ...(stored ?? {}) };
 }
 
-/** Keeps only the known flags whose type matches the default's (the answer crosses a trust boundary). */
-export function sanitizeFlags(answer: unknown): Partial<RemoteFlags> {
-  if (answer === null || typeof answer !== 'object') return {};
-  const out: Record<string, unknown> = {};
-  for (const [key, fallback] of Object.entries(DEFAULT_REMOTE_FLAGS)) {
-    const value = (answer as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    const fits = Array.isArray(fallback) ? Array.isArray(value) : typeof value === typeof fallback;
-    if (fits) out[key] = value;
-  }
-  if (Array.isArray(out.hidden_bots)) out.hidden_bots = (out.hidden_bots as unknown[]).filter((v): v is string => typeof v === 'string');
-  return out as Partial<RemoteFlags>;
+/**
+ * The flags of a remote config answer: each good flag as the server sent it; a flag of a wrong
+ * type keeps its last good value (its default if none), alone; a flag the answer leaves out, its
+ * default.
+ */
+export function flagsFromAnswer(answer: Record<string, unknown>, stored: Partial<RemoteFlags> | undefined): RemoteFlags {
+  const good = sanitizeFlags(answer);
+  const kept = Object.fromEntries(Object.keys(DEFAULT_REMOTE_FLAGS)
+    .filter((key) => key in answer && !(key in good) && stored !== undefined && key in stored)
+    .map((key) => [key, stored![key as keyof RemoteFlags]]));
+  return mergeFlags({ ...kept, ...good });
 }
 
 export function startAppChecks(deps: AppChecksDeps): AppChecks {
@@ -132,7 +132,7 @@ export function startAppChecks(deps: AppChecksDeps): AppChecks {
     firstConfigFetch = false;
     try {
       const answer = await deps.http.call('getRemoteConfig', {}, { timeoutMs: REMOTE_CONFIG_FETCH_TIMEOUT_MS, ...(noCache ? { cache: 'no-store' as const } : {}) });
-      const doc: RemoteFlagsDoc = { flags: mergeFlags(sanitizeFlags(answer)), fetchedAt: clock.now() };
+      const doc: RemoteFlagsDoc = { flags: flagsFromAnswer(answer, stored?.flags), fetchedAt: clock.now() };
       await setLocalDoc(db, 'remote-flags', doc);
       return 'fetched';
     } catch (err) {

@@ -2,9 +2,11 @@
 // loading"; DESIGN.md §2, §4). It follows the session document: signed in, it takes part in the
 // leader election; the leader runs the live connection and the outbox. Every tab's engine serves
 // its page's calls (open a conversation, page older or newer) and writes into RxDB.
+import { ANALYTICS_EVENT } from '../domain/analytics';
+import { trackEvent } from '../db/analytics';
 import type { ChatMessage } from '../api/messages';
 import type { AppError } from '../domain/error-types';
-import { NoResponseError, cancelledError, isCancelError, noResponseError } from '../domain/errors';
+import { BadStatusError, NoResponseError, cancelledError, isCancelError, noResponseError } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import { DEFAULT_SYNC_STATUS } from '../db/defaults';
@@ -92,6 +94,13 @@ export interface ChatSyncDeps {
   afterOpen?: (() => Promise<unknown>) | undefined;
   /** Reads a bot's cart from the server (on open, and on a cart-updated frame). */
   refreshCart?: ((botUuid: string) => Promise<unknown>) | undefined;
+  /** A bot published a feed post (a 'feed-post' frame): the feed's first page is read again (feed-sync.ts). */
+  onFeedPost?: ((postUuid: string) => Promise<unknown>) | undefined;
+  /**
+   * The standalone 401 rule of the socket-address call (session.ts reinitialiseStandalone): a new
+   * start-session; true when the address may be asked for once more.
+   */
+  reinitialiseStandalone?: (() => Promise<boolean>) | undefined;
   /** Messages stored for a bot, with the bot on screen (in-app notifications, notify-sync.ts). */
   onIncoming?: ((botUuid: string, messages: readonly ChatMessage[], onScreen: string | null) => Promise<unknown>) | undefined;
 }
@@ -245,10 +254,60 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     await deps.afterOpen?.().catch((err: unknown) => log('sync: after-open work failed', err));
   }
 
+  /**
+   * The socket address. Standalone (spec part 1 §4): a 401 re-initialises the web session with a
+   * new start-session and asks once more; a second 401 goes to the live connection's rule. A 440
+   * applies the session rules (token and selected bot cleared).
+   */
+  async function getSocketUrl(): Promise<string> {
+    addressRefused = false;
+    try {
+      return (await http.call('getSocketUrl', {})).socket_url;
+    } catch (err) {
+      addressRefused = err instanceof BadStatusError && (err.status === 401 || err.status === 440);
+      // standalone: a 440 clears the token and the selected bot (the session rules), which stops
+      // this connection; the standalone screen then opens a new session (or its frame is closed).
+      // A member's 440 here is left to the retries, as before.
+      if (err instanceof BadStatusError && err.status === 440 && (await getLocalDoc(db, 'session'))?.isStandalone) {
+        await deps.report('getSocketUrl', err);
+        throw err;
+      }
+      if (!(err instanceof BadStatusError && err.status === 401) || !deps.reinitialiseStandalone) throw err;
+      if (!(await deps.reinitialiseStandalone())) throw err;
+      const url = (await http.call('getSocketUrl', {})).socket_url;
+      addressRefused = false;
+      return url;
+    }
+  }
+
+  /** The address call's last answer was a 401 / 440 (its rules ran there). */
+  let addressRefused = false;
+  /** When a standalone socket last had its session refused ('User Unauthorised' frame). */
+  let lastSocketRefusal = Number.NEGATIVE_INFINITY;
+
+  /**
+   * 'User Unauthorised'. A member is marked unauthorised (spec part 1 §4). A standalone socket
+   * refused by the socket itself (its web session expired or ended while open) asks for a new
+   * address once, so the address call's 401 / 440 rules apply (a new start-session, or the session
+   * cleared for the screen to open a new one); again within a minute, or refused by the address
+   * call: marked unauthorised.
+   */
+  async function onUnauthorised(conn: Connection): Promise<void> {
+    const session = await getLocalDoc(db, 'session');
+    const now = clock.now();
+    if (session?.isStandalone === true && !addressRefused && now - lastSocketRefusal > 60_000) {
+      lastSocketRefusal = now;
+      // only the connection this engine still leads with
+      if (connection === conn) conn.start();
+      return;
+    }
+    await patchStatus({ unauthorised: true, socketState: 3 });
+  }
+
   function lead(): () => void {
     const createSocket = deps.createSocket ?? defaultSocketFactory();
     const conn: Connection = !createSocket ? NO_CONNECTION : new LiveConnection({
-      getSocketUrl: async () => (await http.call('getSocketUrl', {})).socket_url,
+      getSocketUrl,
       createSocket,
       clock,
       isOnline: () => connectivity.isOnline(),
@@ -260,7 +319,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
         void patchStatus({ socketState }).catch(() => {});
         if (socketState === 3) outbox.onSocketClosed();
       },
-      onUnauthorised: () => void patchStatus({ unauthorised: true, socketState: 3 }).catch(() => {}),
+      onUnauthorised: () => void onUnauthorised(conn).catch(() => {}),
       onOpen: () => void onOpen().catch((err: unknown) => log('sync: on-open work failed', err)),
       onFrame: (frame) => {
         if (frame.action === 'message-received') {
@@ -269,6 +328,8 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
           outbox.onErrorFrame(frame.body);
         } else if (frame.action === 'cart-updated') {
           void refreshCart(frame.body.bot_uuid).catch((err: unknown) => log('sync: cart refresh failed', err));
+        } else if (frame.action === 'feed-post') {
+          void deps.onFeedPost?.(frame.body.post_uuid)?.catch((err: unknown) => log('sync: feed refresh failed', err));
         }
       },
       onWireError: reportWireError,
@@ -354,8 +415,10 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       return;
     }
     if (!conversation?.last_message) {
+      const wasSubscribed = (await db.bots.findOne(botUuid).exec())?.subscribed === true;
       const { bot, messages } = await http.call('initiateConversation', { bot_uuid: botUuid });
       await db.bots.findOne(botUuid).exec().then((b) => b?.incrementalPatch({ subscribed: bot.subscribed }));
+      if (!wasSubscribed) await trackEvent(db, ANALYTICS_EVENT.botSubscribe, { bot_uuid: botUuid, via: 'open' });
       await modifyConversation(db, botUuid, (c) => ({ ...c, name: c.name || bot.name, icon: c.icon || bot.icon }));
       // the welcome also arrives over the socket; storing it here shows it without waiting
       if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await owner() });

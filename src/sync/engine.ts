@@ -14,6 +14,12 @@ import { createBotActions, type BotActionFlows } from './bot-actions';
 import { createMessageIntents, type MessageIntentFlows } from './message-intents';
 import { createFeedbackFlows, type FeedbackFlows } from './feedback-sync';
 import { createSavedItemsSync, type SavedItemsFlows } from './saved-items-sync';
+import { createCompetitionSync, type CompetitionFlows } from './competition-sync';
+import { createGamesSync, type GamesFlows } from './games-sync';
+import { createPaymentsSync, type PaymentsFlows } from './payments-sync';
+import { createProfileSync, type ProfileFlows } from './profile-sync';
+import { createMiniAppsSync, type MiniAppFlows } from './mini-apps-sync';
+import { createFeedSync, type FeedFlows } from './feed-sync';
 
 import { startAppChecks, type RemoteConfigOutcome, type VersionCheckOutcome } from './app-checks';
 import { createNotifyFlows, recordIncoming, type NotifyFlows } from './notify-sync';
@@ -42,8 +48,14 @@ export type EngineCommands =
   & MessageIntentFlows
   & SavedItemsFlows
   & MediaFlows
-  & FeedbackFlows;
-import { createMedia, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
+  & FeedbackFlows
+  & ProfileFlows
+  & CompetitionFlows
+  & GamesFlows
+  & PaymentsFlows
+  & MiniAppFlows
+  & FeedFlows;
+import { createMedia, defaultUploadTransport, type MediaFlows, type PrepareImage, type UploadTransport } from './media';
 import { sharedMediaStore, type MediaStore } from '../db/media-cache';
 export type EngineCommandName = keyof EngineCommands;
 export type EngineArgs<K extends EngineCommandName> = Parameters<EngineCommands[K]>;
@@ -108,6 +120,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     store: config.mediaStore ?? sharedMediaStore(),
     upload: config.upload,
     prepareImage: config.prepareImage,
+    sessionRules: session.report,
   });
   // The one action queue (issue 12): the queues of the local documents move into it once, then
   // the leader's runner sends every kind, and the chat outbox (the chat's `isLeader` and outbox
@@ -115,6 +128,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
   const log = (message: string, detail?: unknown) => console.warn(message, detail);
   const migrated = migrateLocalQueues(db).catch((err: unknown) => log('sync: migrating the old queues failed', err));
   let runner: ActionRunner | null = null;
+  let feed: ReturnType<typeof createFeedSync> | null = null;
   /** every kind's flush: what is queued goes now, whatever its backoff (the leader only) */
   const flushActions = async () => {
     await migrated;
@@ -131,16 +145,19 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     connectivity: config.connectivity,
     timings: config.timings,
     uploads: media.uploadStep,
+    // the feed is built below (it needs flushActions): a new post refreshes it
+    onFeedPost: (postUuid) => feed?.onFeedPost(postUuid) ?? Promise.resolve(),
     flushOutbox: async () => {
       await runner?.flush({ force: true, queue: OUTBOX_QUEUE });
     },
     afterOpen: () => cart.syncCarts(),
     refreshCart: (botUuid) => cart.fetchCart(botUuid),
     onIncoming: (botUuid, messages, onScreen) => recordIncoming(db, botUuid, messages, onScreen, clock.now()),
+    reinitialiseStandalone: session.reinitialiseStandalone,
   });
   const { fetchCart: _fetchCart, ...cartFlows } = cart;
   const discovery = createDiscoverySync({ db, http, clock, report: session.report });
-  runner = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock }), queues: [chat.outboxQueue], isLeader: chat.isLeader, report: session.report, log });
+  runner = createActionRunner({ db, clock, kinds: createActionKinds({ db, http, clock, store: config.mediaStore ?? sharedMediaStore(), upload: config.upload ?? defaultUploadTransport(config.fetch) }), queues: [chat.outboxQueue], isLeader: chat.isLeader, report: session.report, log });
   void migrated.then(() => runner?.flush());
   const botActions = createBotActions({ db, http, clock, report: session.report, flushActions });
   const checks = startAppChecks({
@@ -154,6 +171,8 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
   };
   const intents = createMessageIntents({ flushActions });
   const savedItems = createSavedItemsSync({ db, http, clock, report: session.report, flushActions });
+  const payments = createPaymentsSync({ db, http, clock, report: session.report, flushActions });
+  feed = createFeedSync({ db, http, clock, report: session.report, flushActions });
   // sends and actions queued while this engine did not lead (the lock still held by a closing
   // tab, or by another tab that has gone since) are sent when it takes over: nothing else would
   // wake them
@@ -173,6 +192,12 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
     ...createFeedbackFlows({ db, http, clock, fetch: config.fetch, origin: config.origin, upload: config.upload, report: session.report }),
     ...intents,
     ...savedItems.flows,
+    ...createCompetitionSync({ db, http, clock, report: session.report, flushActions }),
+    ...createGamesSync({ db, http, clock, report: session.report, flushActions }),
+    ...payments.flows,
+    ...createMiniAppsSync({ db, http, clock, report: session.report, flushActions }),
+    ...feed.flows,
+    ...createProfileSync({ db, http, clock, report: session.report, flushActions }),
   };
   return {
     flows,
@@ -181,6 +206,7 @@ export function createEngineParts(db: AppDatabase, config: EngineConfig): Engine
       await runner?.close();
       botActions.close();
       savedItems.close();
+      payments.close();
       checks.close();
       await chat.close();
     },

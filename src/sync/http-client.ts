@@ -24,6 +24,9 @@ export interface RequestContext {
   sessionId: string | null;
   deviceId: string;
   isStandalone: boolean;
+  /** standalone: the one bot (bot-id header) and the user start-session answered (user-id header) */
+  botId?: string | null;
+  userUuid?: string | null;
   language: LanguageCode;
 }
 
@@ -88,8 +91,11 @@ export function headersFor(name: RouteName, path: string, ctx: RequestContext, v
   };
   if (routes[name].auth) {
     // standalone: the device id stands in for the mobile number
-    if (ctx.isStandalone) headers[HEADER.deviceId] = ctx.deviceId;
-    else if (ctx.mobile) headers[HEADER.mobile] = ctx.mobile;
+    if (ctx.isStandalone) {
+      headers[HEADER.deviceId] = ctx.deviceId;
+      if (ctx.botId) headers[HEADER.botId] = ctx.botId;
+      if (ctx.userUuid) headers[HEADER.userId] = ctx.userUuid;
+    } else if (ctx.mobile) headers[HEADER.mobile] = ctx.mobile;
     if (ctx.sessionId) headers[HEADER.sessionId] = ctx.sessionId;
   }
   return headers;

@@ -7,6 +7,8 @@
 // PROGRESS_MIN_GAP_MS), which the tile and the pending bubble observe. Cancel runs here, in the
 // engine that started the transfer (the tab's own worker; uploads run in the leader's).
 import { API_BASE } from '../api/headers';
+import { ANALYTICS_EVENT } from '../domain/analytics';
+import { trackEvent } from '../db/analytics';
 import { MEDIA_PATH } from '../api/route-table';
 import { UPLOAD_SUCCESS_STATUS } from '../domain/constants';
 import { BadStatusError, CancelError, NoResponseError, cancelledError, noResponseError, somethingWentWrongError } from '../domain/errors';
@@ -36,6 +38,8 @@ export interface MediaDeps {
   store: MediaStore;
   upload?: UploadTransport | undefined;
   prepareImage?: PrepareImage | undefined;
+  /** the session rules for a 401/440 (session.ts report): the configuration call has its own standalone 401 rule */
+  sessionRules?: ((route: 'getConfiguration', err: unknown) => Promise<unknown>) | undefined;
 }
 
 export interface MediaFlows {
@@ -228,6 +232,7 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
         await modifyLocalDoc(db, 'bot-configs', (all) => ({ ...all, [botUuid]: { allow_user_media: allow, at: clock.now() } }));
         return ok(allow);
       } catch (err) {
+        if (err instanceof BadStatusError && (err.status === 401 || err.status === 440) && deps.sessionRules) await deps.sessionRules('getConfiguration', err);
         if (err instanceof BadStatusError) return failed(somethingWentWrongError(err.status, err.message));
         return failed(noResponseError());
       }
@@ -275,6 +280,9 @@ export function createMedia(deps: MediaDeps): { flows: MediaFlows; uploadStep: U
       const message = await db.messages.findOne(entry.id).exec();
       await message?.incrementalModify((m) => (m.message_id ? m : { ...m, message: { ...m.message, media } }));
       await report(key, 'upload', { type: 'done', at: clock.now() });
+      // recorded when the file is on the server, not when it was chosen (a refused or cancelled
+      // upload is no upload); an upload retried after a crash from here on is not run again
+      await trackEvent(db, ANALYTICS_EVENT.mediaUploaded, { bot_uuid: entry.bot_uuid, kind: payload.type, content_type: sentType || 'unknown' }, clock.now());
       await store.delete(localMediaKey(entry.id)).catch(() => {});
       return { entry: { ...entry, payload: next } };
     } catch (err) {

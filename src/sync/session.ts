@@ -30,6 +30,7 @@ import {
 } from '../domain/errors';
 import { isLanguageCode, type LanguageCode } from '../domain/language-codes';
 import { isLoginTokenUsable } from '../domain/session-expiry';
+import { STANDALONE_BOT_ID_PATTERN } from '../domain/constants';
 import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import {
@@ -65,6 +66,16 @@ export interface SessionFlows {
   resendOtp(): Promise<CommandResult>;
   verifyOtp(otp: string): Promise<CommandResult>;
   loginWithStoredToken(): Promise<CommandResult>;
+  /**
+   * Standalone / embedded single-bot mode (spec part 1 §7 start-session): opens a web session for
+   * this device and bot, signed in when the extension supplies an access token.
+   */
+  startStandaloneSession(botId: string, options?: { accessToken?: string; payload?: Record<string, string> }): Promise<CommandResult>;
+  /**
+   * The bot the server maps this host name to (STANDALONE_HOSTS; the spec's CNAME lookup), or
+   * null. Raises no dialog: a failure answers null and the app stays what it was.
+   */
+  resolveStandaloneHost(host: string): Promise<CommandResult<string | null>>;
   logout(): Promise<CommandResult>;
   chooseLanguage(code: LanguageCode): Promise<CommandResult>;
   updateProfile(patch: BodyOf<'updateProfile'>): Promise<CommandResult<Profile>>;
@@ -72,7 +83,8 @@ export interface SessionFlows {
   refreshProfile(): Promise<CommandResult<Profile>>;
   loadStates(country: CountryIso): Promise<CommandResult<StateEntry[]>>;
   loadCities(country: CountryIso, stateCode: string): Promise<CommandResult<CityEntry[]>>;
-  deleteProfile(): Promise<CommandResult>;
+  /** reasonUuid: one of get-reason-list (the delete-account screen's choice). */
+  deleteProfile(reasonUuid?: string): Promise<CommandResult>;
   runDialogAction(action: DialogAction): Promise<CommandResult<DialogOutcome>>;
 }
 
@@ -88,6 +100,8 @@ export function requestContextFrom(db: AppDatabase, makeDeviceId?: () => string)
       sessionId: session.token,
       deviceId: session.deviceId,
       isStandalone: session.isStandalone,
+      botId: session.selectedBot?.bot_uuid ?? null,
+      userUuid: session.userUuid ?? null,
       language: language?.code ?? DEFAULT_APP_LANGUAGE.code,
     };
   };
@@ -134,6 +148,13 @@ export interface SessionModule {
   flows: SessionFlows;
   /** Applies the side effects of a failed call of `route` and answers the AppError; bugs rethrow. */
   report(route: RouteName, err: unknown): Promise<AppError>;
+  /**
+   * The standalone 401 rule of the socket-address call (spec part 1 §4): a new start-session for
+   * the stored bot and device. True when a new web session is stored (the caller retries once);
+   * false outside standalone mode, for standalone-with-auth (only the extension holds its token),
+   * or when start-session failed.
+   */
+  reinitialiseStandalone(): Promise<boolean>;
 }
 
 export function createSessionFlows(deps: SessionDeps): SessionFlows {
@@ -165,19 +186,28 @@ export function createSession(deps: SessionDeps): SessionModule {
     if (status >= 500 && status <= 599) {
       if (flags) await patchSyncStatus({ serverError: { status } });
     } else if (status === 401 && routes[route].auth) {
-      return unauthorised(serverMessage);
+      return unauthorised(route, serverMessage);
     } else if (status === 440 && routes[route].auth) {
       await sessionClosed();
     }
     return options.map ? options.map(status, serverMessage, err.detail) : errorForStatus(status, serverMessage);
   }
 
-  /** The 401 rule of spec part 1 §4. */
-  async function unauthorised(serverMessage: string | undefined): Promise<AppError> {
+  /** The 401 rules of spec part 1 §4. */
+  async function unauthorised(route: RouteName, serverMessage: string | undefined): Promise<AppError> {
     const session = await readSession();
     if (session.isStandalone) {
-      // The standalone 401 rules (configuration and socket-address calls) are not implemented
-      // (src/sync/README.md "Known gaps"): the status is reported.
+      // Standalone: a 401 on the configuration call clears the token and the mobile and assigns a
+      // new device id, unless an extension supplies the token (standalone-with-auth keeps it).
+      if (route === 'getConfiguration') {
+        await modifyLocalDoc(db, 'session', (s) => {
+          const base = s ?? newSession(newDeviceId());
+          return { ...base, token: null, mobile: null, deviceId: base.isStandaloneWithAuth ? base.deviceId : newDeviceId() };
+        });
+      }
+      // The socket-address rule (retry once after re-initialising with start-session) is the live
+      // connection's (chat-sync.ts, reinitialiseStandalone below): by the time a 401 reaches here
+      // that one retry was made.
       return errorForStatus(401, serverMessage);
     }
     const error = unauthorisedError(session, now());
@@ -313,6 +343,43 @@ export function createSession(deps: SessionDeps): SessionModule {
     return ok();
   }
 
+  async function startStandaloneSession(botId: string, options: { accessToken?: string; payload?: Record<string, string> } = {}): Promise<CommandResult> {
+    const session = await readSession();
+    const body = {
+      device_id: session.deviceId,
+      ...(options.accessToken ? { access_token: options.accessToken } : {}),
+      bot_uuid: botId,
+      ...(options.payload ? { payload: options.payload } : {}),
+    };
+    const res = await attempt('startSession', body);
+    if (!res.ok) return failed(await report('startSession', res.err));
+    const answer = res.value;
+    await modifyLocalDoc(db, 'session', (s) => ({
+      ...(s ?? newSession(session.deviceId)),
+      isStandalone: true,
+      isStandaloneWithAuth: options.accessToken !== undefined,
+      token: answer.session_id,
+      userUuid: answer.user_uuid,
+      mobile: null,
+      selectedBot: { bot_uuid: botId, name: s?.selectedBot?.bot_uuid === botId ? s.selectedBot.name : '' },
+    }));
+    return ok();
+  }
+
+  async function resolveStandaloneHost(host: string): Promise<CommandResult<string | null>> {
+    const res = await attempt('resolveStandaloneHost', { host });
+    if (!res.ok) return ok(null);
+    const bot = res.value.bot_uuid;
+    return ok(bot !== null && STANDALONE_BOT_ID_PATTERN.test(bot) ? bot : null);
+  }
+
+  async function reinitialiseStandalone(): Promise<boolean> {
+    const session = await readSession();
+    const bot = session.selectedBot?.bot_uuid;
+    if (!session.isStandalone || session.isStandaloneWithAuth || !bot) return false;
+    return (await startStandaloneSession(bot)).ok;
+  }
+
   async function logout(): Promise<CommandResult> {
     const session = await readSession();
     if (session.token) {
@@ -387,9 +454,9 @@ export function createSession(deps: SessionDeps): SessionModule {
     return failed(await report('getCities', res.err));
   }
 
-  async function deleteProfile(): Promise<CommandResult> {
+  async function deleteProfile(reasonUuid?: string): Promise<CommandResult> {
     const session = await readSession();
-    const res = await attempt('deleteProfile', { device_id: session.deviceId });
+    const res = await attempt('deleteProfile', { device_id: session.deviceId, ...(reasonUuid ? { reason_uuid: reasonUuid } : {}) });
     if (!res.ok) return failed(await report('deleteProfile', res.err));
     await clearSignedInData({ clearCaches: true });
     return ok();
@@ -449,6 +516,8 @@ export function createSession(deps: SessionDeps): SessionModule {
     resendOtp,
     verifyOtp,
     loginWithStoredToken,
+    startStandaloneSession,
+    resolveStandaloneHost,
     logout,
     chooseLanguage,
     updateProfile,
@@ -459,6 +528,6 @@ export function createSession(deps: SessionDeps): SessionModule {
     deleteProfile,
     runDialogAction,
   };
-  return { flows, report: (route, err) => report(route, err) };
+  return { flows, report: (route, err) => report(route, err), reinitialiseStandalone };
 }
 

@@ -1,9 +1,12 @@
-// The live connection's side of the trust boundary (DESIGN.md §4: bad input never loses data).
+// The worker's own checks at the trust boundary (DESIGN.md §4: bad input never loses data).
 // HTTP answers are parsed with their route's schema in http-client.ts; socket frames are parsed
 // here with the contract's socketFrameOutSchema (src/api/messages.ts), the same schema the
 // server's frames are checked against. A frame that fails is a WireError: reported and skipped,
-// and the stream goes on.
+// and the stream goes on. The remote flags are checked one by one (sanitizeFlags).
+import { z } from 'zod';
 import { socketFrameOutSchema, type SocketFrameOut } from '../api/messages';
+import type { RemoteFlags } from '../api/remote-flags';
+import { remoteFlagsSchema } from '../api/remote-flags-schema';
 
 export class WireError extends Error {
   constructor(
@@ -45,4 +48,27 @@ export function parseSocketFrame(data: unknown): SocketFrameOut | WireError {
   const issue = result.error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
   return new WireError('socket', `${where}${issue?.message ?? 'not a frame'}`, sampleOf(raw));
+}
+
+/**
+ * Keeps the known flags that pass their own schema (the answer crosses a trust boundary); a flag
+ * that does not is dropped alone, so its default stays and the other flags still apply. Lists keep
+ * their good entries.
+ */
+export function sanitizeFlags(answer: unknown): Partial<RemoteFlags> {
+  if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) return {};
+  const out: Record<string, unknown> = {};
+  const shape = remoteFlagsSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const value = (answer as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const schema = shape[key];
+    if (schema instanceof z.ZodArray && Array.isArray(value)) {
+      out[key] = value.filter((entry) => schema.element.safeParse(entry).success);
+      continue;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as Partial<RemoteFlags>;
 }

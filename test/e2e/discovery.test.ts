@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { e2eStage } from './helpers/stage';
 import { seriousAxeViolations } from './helpers/browser';
-import { openSignedIn } from './helpers/flows';
+import { notificationsDenied, openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble, sendText } from './helpers/chat';
 
@@ -16,7 +16,10 @@ const KISAN_MITRA_ID = '1000000000000103';
 const stage = e2eStage({ proxy: true });
 
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await openSignedIn(stage.browser, stage.proxy.url);
+  // notifications denied: the app's notification prompt (home, 2 s after the first conversation)
+  // would otherwise cover home at a moment that depends on the machine's speed (it made the Post
+  // tab inert in 2 of 3 tries of the full run); the prompt's own tests are shell and push
+  const { context, page } = await openSignedIn(stage.browser, stage.proxy.url, { beforePage: notificationsDenied });
   await page.getByRole('heading', { name: en('home.discover.recommended') }).waitFor();
   return { context, page };
 }
@@ -74,7 +77,7 @@ describe('discovery', () => {
     await expectAxeClean(page, 'select-bot');
     await page.goto(`${stage.proxy.url}/home`);
     await page.getByRole('tab', { name: en('home.tab.post') }).click();
-    await page.getByRole('heading', { name: en('home.post.later.title') }).waitFor();
+    await page.getByRole('feed', { name: en('feed.list') }).waitFor();
     await expectAxeClean(page, 'post tab');
     await context.close();
   });
@@ -104,7 +107,8 @@ describe('discovery', () => {
     // found as a quiz (issue 11)
     const contests = page.locator('section[aria-labelledby="search-contests"]');
     await contests.getByRole('button', { name: 'Live Quiz' }).waitFor();
-    expect(await page.getByRole('heading', { name: en('home.discover.search.miniApps') }).count()).toBe(0);
+    // (the Daily Quiz web mini app of issue 17 is a mini app and may be listed there)
+    expect(await page.locator('section[aria-labelledby="search-mini-apps"]').getByRole('button', { name: 'Live Quiz' }).count()).toBe(0);
     await expectAxeClean(page, 'search results');
 
     await search(page, 'REWARDS');

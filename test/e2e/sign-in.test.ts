@@ -75,9 +75,9 @@ describe('sign-in', () => {
 
     // The active tab is remembered, and a reload keeps the session (RxDB local documents).
     await page.getByRole('tab', { name: en('home.tab.post') }).click();
-    await page.getByText(en('home.post.later.title')).waitFor();
+    await page.getByRole('feed', { name: en('feed.list') }).waitFor();
     await page.reload();
-    await page.getByText(en('home.post.later.title')).waitFor();
+    await page.getByRole('feed', { name: en('feed.list') }).waitFor();
     expect(await page.getByRole('tab', { name: en('home.tab.post') }).getAttribute('aria-selected')).toBe('true');
     expect(new URL(page.url()).pathname).toBe('/home');
 

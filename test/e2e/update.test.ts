@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { precompress } from '../../scripts/precompress';
 import { createServer, type Server } from '../../server/app';
 import { launchBrowser } from './helpers/browser';
 import { freshNationalNumber, TEST_OTP } from './helpers/app-server';
@@ -54,6 +55,8 @@ describe('update', () => {
 
     // a new version is published: it installs, and waits (no skipWaiting of its own)
     appendFileSync(join(site, 'sw.js'), '\n// the next version\n');
+    // its compressed copies are made again, as a build does (the server prefers them)
+    precompress(site);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     // (and no other install under way: the app's own update check on load may have fetched the
     // new sw.js too, and an install still running would replace the waiting worker)

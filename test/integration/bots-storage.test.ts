@@ -34,9 +34,9 @@ it('keeps bots, messages and the cursor secret across a restart', async () => {
     expect(older.messages.at(-1)!.sk < newest.messages[0]!.sk).toBe(true);
     const bots = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM bots');
     expect(bots[0]!.n).toBe(DEMO_BOTS.length);
-    // One secret each (made once, kept across the restart): paging cursors, upload policies and the VAPID keys of Web Push.
+    // One secret each (made once, kept across the restart): paging cursors, email verification links, upload policies, the VAPID keys of Web Push and the payment webhooks' signing key.
     const secrets = await db.query<{ name: string }>('SELECT name FROM server_secrets ORDER BY name');
-    expect(secrets.map((s) => s.name)).toEqual(['cursor_hmac', 'media_policy_hmac', 'vapid']);
+    expect(secrets.map((s) => s.name)).toEqual(['cursor_hmac', 'email_link_hmac', 'media_policy_hmac', 'payments_webhook_hmac', 'vapid']);
   } finally {
     await second.close();
   }

@@ -9,6 +9,7 @@ import { createLocalLockManager } from '../../src/sync/leader';
 import { getLocalDoc } from '../../src/db/local-store';
 import { ECHO_BOT_ID, SLOW_BOT_ID } from '../../server/bots/registry';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { CHAT_COLLECTIONS } from '../unit/db/helpers/fake-db';
 import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
 import { startTestServer, type TestServer } from './helpers/server';
 
@@ -250,10 +251,11 @@ describe('live connection', () => {
 describe('two tabs', () => {
   it('one engine leads (socket and outbox); the other observes and its sends go through the leader', async () => {
     const locks = createLocalLockManager();
-    const a = await signedInClient({ locks });
+    // two tabs in this realm: each opens the chat's collections (RxDB's open-source limit)
+    const a = await signedInClient({ locks, collections: CHAT_COLLECTIONS });
     await socketOpen(a);
     const dbName = a.db.name;
-    const b = await startChatClient({ origin: t.url, locks, dbName });
+    const b = await startChatClient({ origin: t.url, locks, dbName, collections: CHAT_COLLECTIONS });
     clients.push(b);
     b.mobile = a.mobile;
     await waitFor(() => a.engine.isLeader(), 2000, 'a leads');

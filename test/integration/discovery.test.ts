@@ -6,6 +6,7 @@ import type { DiscoveryBot, SearchItem } from '../../src/api/discovery';
 import { NEW_BOT_MAX_AGE_MS } from '../../src/domain/constants';
 import { ECHO_BOT_ID } from '../../server/bots/registry';
 import { BANNERS, CATEGORIES, COMPETITION_ZONE_ID, DISCOVERY_BOTS, KISAN_MITRA_ID, LIVE_QUIZ_ID, MINI_APPS, QUIZ_CHAMP_ID, VIDYA_TUTOR_ID } from '../../server/discovery/catalog';
+import { WEB_MINI_APPS } from '../../server/mini-apps/catalog';
 import { BANNER_TITLES, BOT_DESCRIPTIONS, CATEGORY_NAMES, MINI_APP_DESCRIPTIONS } from '../../server/discovery/catalog-text';
 import { HEADER } from '../../src/api/headers';
 import { LANGUAGE_CODES } from '../../src/domain/language-codes';
@@ -221,7 +222,7 @@ describe('discovery in the app\'s five languages (the language header)', () => {
     const tables = [
       [CATEGORY_NAMES, CATEGORIES.map((c) => c.category_id)],
       [BOT_DESCRIPTIONS, DISCOVERY_BOTS.map((b) => b.bot_uuid)],
-      [MINI_APP_DESCRIPTIONS, MINI_APPS.map((a) => a.mini_app_uuid)],
+      [MINI_APP_DESCRIPTIONS, [...MINI_APPS, ...WEB_MINI_APPS].map((a) => a.mini_app_uuid)],
       [BANNER_TITLES, BANNERS.map((b) => b.banner_uuid)],
     ] as const;
     for (const [table, ids] of tables) {

@@ -39,6 +39,11 @@ async function queueImage(c: ChatClient, data: Buffer, name = 'photo.png'): Prom
 
 const messageOf = async (c: ChatClient, id: string) => (await c.db.messages.findOne(id).exec())?.toMutableJSON();
 
+/** The media_uploaded analytics events of this client's user that reached the server. */
+const uploadedEvents = async (c: ChatClient) => (await t.server.db.query<{ kind: string }>(
+  "SELECT e.params->>'kind' AS kind FROM analytics_events e JOIN users u USING (user_uuid) WHERE u.mobile = $1 AND e.name = 'media_uploaded'", [c.mobile],
+)).map((r) => r.kind);
+
 describe('upload → send → download', () => {
   it('uploads the file, sends the image message once, and the file downloads back byte for byte', async () => {
     const c = await signedInClient();
@@ -57,6 +62,9 @@ describe('upload → send → download', () => {
       .some((m) => (m.message.text?.body ?? '').startsWith('Got your image')), 10_000, 'the bot\'s answer');
     const userImages = (await c.db.messages.find({ selector: { bot_uuid: SHOWCASE_BOT_ID, from: 'user', type: 'image' } }).exec());
     expect(userImages).toHaveLength(1);
+    // the analytics event is the upload's, once, recorded when the file was on the server
+    await waitFor(async () => (await uploadedEvents(c)).length > 0, 10_000, 'the media_uploaded event');
+    expect(await uploadedEvents(c)).toEqual(['image']);
 
     // download: from the server, not the sender's copy
     await sharedMediaStore().delete(sent.message.media!.url);
@@ -92,6 +100,10 @@ describe('upload → send → download', () => {
     await waitFor(async () => (await messageOf(c, id))?.status === 'failed', 15_000, 'the message to fail');
     expect((await getLocalDoc(c.db, 'media-transfers'))?.[id]).toMatchObject({ state: 'failed', loaded: 0, aborted: true });
     expect((await c.db.outbox.findOne(id).exec())?.state).toBe('failed');
+    // a refused file is no upload: no media_uploaded event, on the device or the server
+    await c.engine.invoke('syncNow');
+    expect((await c.db.actions.find().exec()).filter((a) => a.kind === 'analytics' && JSON.stringify(a.payload).includes('media_uploaded'))).toEqual([]);
+    expect(await uploadedEvents(c)).toEqual([]);
   });
 
   it('a bot image (showcase "image") downloads with the Bearer media token', async () => {

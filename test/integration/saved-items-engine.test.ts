@@ -112,7 +112,9 @@ describe('saved items through the engine', () => {
     await modifyLocalDoc(c.db, 'saved-items', (d) => ({ ...d!, items: [d!.items[0]!, { ...d!.items[1]!, saved_item_uuid: 'not-a-uuid' }] }));
     await c.engine.invoke('unsaveSavedItem', 'not-a-uuid');
     expect(await shown(c)).toEqual([a]);
-    await waitFor(async () => (await queued(c)).length === 0, 5000, 'refusal handled');
+    // the refusal is marked first (it leaves `queued` then), undone, then removed: wait for the
+    // removal, the last step, not for the mark
+    await waitFor(async () => (await c.db.actions.count().exec()) === 0, 5000, 'refusal handled');
     const doc = (await getLocalDoc(c.db, 'saved-items'))!;
     expect(doc.items.map((i) => i.saved_item_uuid)).toEqual([a, 'not-a-uuid']);
     expect(doc.notice?.textId).toBe(SAVED_ITEMS_NOTICE.unsaveFailed);

@@ -32,7 +32,8 @@ afterAll(async () => {
 
 /** A second server over the same database, with other options. */
 async function withServer(opts: Parameters<typeof createServer>[0], fn: (url: string, server: Server) => Promise<void>) {
-  const server = await createServer({ db: t.server.db, staticDir, ...opts });
+  // answers these tests do not read keep their connections busy: close() cuts them after 1 s
+  const server = await createServer({ db: t.server.db, staticDir, shutdownGraceMs: 1_000, ...opts });
   try {
     await fn(await server.listen(), server);
   } finally {

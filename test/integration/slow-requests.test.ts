@@ -205,3 +205,29 @@ describe('JSON bodies over the limit', () => {
     }
   }
 });
+
+describe('closing the server', () => {
+  // its own server, started in the hook (its start is not what is measured), closed by the test
+  let own: TestServer;
+  let closed = false;
+  beforeAll(async () => {
+    own = await startTestServer({ shutdownGraceMs: 500 });
+  });
+  afterAll(async () => {
+    if (!closed) await own.close();
+  });
+
+  it('cuts a request still running after the shutdown grace instead of waiting for it for ever', async () => {
+    const ownPort = Number(new URL(own.url).port);
+    // a request whose body never comes: busy, not idle, until the 30 s body timeout
+    const socket = connect(ownPort, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const cutAfter = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.write('POST /api/mobile/send-otp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"mob');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    closed = true;
+    expect(await within(own.close().then(() => Date.now() - started), 10_000)).toBeLessThan(5_000);
+    expect(await within(cutAfter, 1_000)).toBeUndefined();
+  });
+});

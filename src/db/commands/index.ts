@@ -24,7 +24,7 @@ export { refreshChatLists } from './refresh-chat-lists';
 export { sendAttachment, type AttachmentFile } from './send-attachment';
 export { downloadMedia, cancelTransfer, lookUpLinkTitle, loadBotConfiguration } from './media-commands';
 export { addToCart, removeFromCart, changeCartChoices, loadCatalog, refreshCart, dismissCartRefusal, type CartProductRef } from './edit-cart';
-export { updateSettings } from './update-settings';
+export { updateSettings, setAnalyticsEnabled } from './update-settings';
 export { sendDate } from './send-date';
 export { sendLocation } from './send-location';
 export { sendFormResponse } from './send-form-response';
@@ -45,3 +45,14 @@ export { rateMessage } from './rate-message';
 export { saveMessage } from './save-message';
 export { sendFeedback, loadAppFaqs, type FeedbackInput } from './send-feedback';
 export { loadSavedItems, unsaveSavedItem, undoUnsaveSavedItem, dismissSavedItemsNotice } from './saved-items-commands';
+export { loadCompetitionHome, loadCompetitionDetails, loadCompetitionEntries, loadSubmissionDetails, loadPastCompetitions, loadCertificates, loadLeaderboard, submitCompetitionEntry, certificateFile } from './competition-commands';
+export {
+  refreshEngageHome, loadGameList, refreshGameFilters, refreshEngageRecent, startGame, answerGame, refreshRewardsHome, acceptRewardsTerms,
+  loadLuckyDraw, refreshCashRewards, refreshCoupons, loadCoupon, loadWheel, spinWheel, loadMemoryBoard, completeMemoryBoard,
+} from './games-commands';
+export * from './payments-commands';
+export * from './mini-app-commands';
+export { openFeed, loadFeed, loadFeedPost, loadSavedPosts, loadActivity, votePoll, answerFeedQuestion, answerQuizQuestion, reactToPost, setPostSaved, addPostViews, dismissFeedNotice } from './feed-commands';
+export { markGuideSeen } from './mark-guide-seen';
+export * from './profile-commands';
+export { startStandaloneSession, resolveStandaloneHost, leaveStandalone } from './standalone-commands';

@@ -5,6 +5,11 @@ import { modifyConversation } from '../modify-conversation';
 import { enqueueBotAction } from '../bot-action-queue';
 import { getClient } from '../client';
 import { failed, ok, type CommandResult } from '../command-result';
+import { trackEvent } from '../analytics';
+import { ANALYTICS_EVENT } from '../../domain/analytics';
+
+/** The bot actions the spec's analytics names (part 2 §7): mute, block, archive. */
+const FLAG_EVENTS: Partial<Record<FlagAction['kind'], string>> = { mute: ANALYTICS_EVENT.botMute, block: ANALYTICS_EVENT.botBlock, archive: ANALYTICS_EVENT.botArchive };
 
 /** Pin limit: the remote flag when the config sync stored one, else its default. */
 async function pinLimit(): Promise<number> {
@@ -36,5 +41,7 @@ export async function runBotAction(botUuid: string, action: Exclude<FlagAction, 
     return applyFlagAction(c, action, now);
   });
   await enqueueBotAction(db, botUuid, { kind: 'flag', action, before }, now);
+  const event = FLAG_EVENTS[action.kind];
+  if (event) await trackEvent(db, event, { bot_uuid: botUuid, ...(action.kind === 'mute' ? { mute_duration: action.mute_duration } : {}) }, now);
   return ok();
 }

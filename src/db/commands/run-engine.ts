@@ -5,6 +5,7 @@ import { noResponseError, somethingWentWrongError } from '../../domain/errors';
 import type { EngineArgs, EngineCommandName, EngineResult } from '../../sync/engine';
 import { ClientCodeUnavailable, clientForCommand } from '../client';
 import { failed } from '../command-result';
+import { trackCommandOutcome } from '../analytics';
 
 export async function runEngine<K extends EngineCommandName>(name: K, ...args: EngineArgs<K>): Promise<EngineResult<K>> {
   try {
@@ -12,7 +13,9 @@ export async function runEngine<K extends EngineCommandName>(name: K, ...args: E
     const client = await clientForCommand();
     // its code could not be fetched: no network, as the no-internet dialog says
     if (!client) return failed(noResponseError()) as EngineResult<K>;
-    return await client.engine.invoke(name, ...args);
+    const result = await client.engine.invoke(name, ...args);
+    void trackCommandOutcome(client.db, name, args, result);
+    return result;
   } catch (err) {
     if (err instanceof ClientCodeUnavailable) return failed(noResponseError()) as EngineResult<K>;
     console.error(`engine command ${name} failed`, err);

@@ -2,6 +2,9 @@ import type { LocationValue } from '../../api/messages';
 import { degreesText } from '../../domain/location-share';
 import type { CommandResult } from '../command-result';
 import { queueMessage } from './queue-message';
+import { trackEvent } from '../analytics';
+import { ANALYTICS_EVENT } from '../../domain/analytics';
+import { getClient } from '../client';
 
 /**
  * Shares a position (spec part 1 §3 client-created location: latitude and longitude as text,
@@ -18,5 +21,8 @@ export async function sendLocation(
     timestamp: Date.now(),
     ...(place.address ? { address: place.address } : {}),
   };
-  return queueMessage(botUuid, { type: 'location', location });
+  const result = await queueMessage(botUuid, { type: 'location', location });
+  // spec part 1 §4: a shared location tracks a media_uploaded event
+  if (result.ok) await trackEvent(getClient().db, ANALYTICS_EVENT.mediaUploaded, { bot_uuid: botUuid, kind: 'location', location_type: place.type });
+  return result;
 }

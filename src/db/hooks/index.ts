@@ -16,6 +16,14 @@ export { useMediaTransfer, useMediaFile, useLinkTitle, useBotConfig, type MediaF
 export { useCart, useCatalog } from './use-cart';
 export { useBotProfile, useBotActions } from './use-bot-profile';
 export { useRemoteFlags } from './use-remote-flags';
+export { useGuide } from './use-guide';
 export { useMessageIntents } from './use-message-intents';
 export { useAppFaqs } from './use-app-faqs';
 export { useSavedItems } from './use-saved-items';
+export { useCompetitionDoc, useQueuedEntries } from './use-competitions';
+export { useGames } from './use-games';
+export { usePaymentMethods, usePaymentRequest, useLatestPaymentRequest, usePaymentsNotice } from './use-payments';
+export { useMiniApps, useMiniApp, useMiniAppPermissions, useCourses } from './use-mini-apps';
+export { useFeedItems, useFeedPost, useSavedPosts, useActivity, useFeedMeta, type ShownPost, type ShownItem } from './use-feed';
+export { useFeatureGate } from './use-feature-gate';
+export { useProfileExtras } from './use-profile-extras';

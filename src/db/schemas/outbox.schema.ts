@@ -1,7 +1,7 @@
 // Durable intents waiting for the server (DESIGN.md §2, §4). A send is written here before the
 // UI shows it, and leaves only when the server acknowledged it. The id is the entry's UUIDv7
 // (for a message: its client_message_id), so reading by id is reading in the order of writing.
-import type { RxCollection, RxJsonSchema } from 'rxdb/plugins/core';
+import type { MigrationStrategies, RxCollection, RxJsonSchema } from 'rxdb/plugins/core';
 import type { OutgoingMessage } from '../../api/messages';
 
 export interface OutboxDoc {
@@ -20,9 +20,16 @@ export interface OutboxDoc {
 
 export type OutboxCollection = RxCollection<OutboxDoc>;
 
+/**
+ * The index the runner reads a conversation's head and the queued conversations by
+ * (sync/outbox.ts): `{ state, bot_uuid }` sorted by id, and one seek per conversation instead of
+ * reading every queued entry.
+ */
+export const OUTBOX_BY_CONVERSATION = ['state', 'bot_uuid', 'id'];
+
 export const outboxSchema: RxJsonSchema<OutboxDoc> = {
   title: 'outbox',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -37,5 +44,10 @@ export const outboxSchema: RxJsonSchema<OutboxDoc> = {
     last_error: { type: ['string', 'null'] },
   },
   required: ['id', 'kind', 'bot_uuid', 'payload', 'state', 'attempts', 'next_attempt_at', 'created_at', 'last_error'],
-  indexes: [['state', 'id']],
+  indexes: [['state', 'id'], OUTBOX_BY_CONVERSATION],
+};
+
+/** Version 1 adds an index only: the documents stay as they are. */
+export const outboxMigrations: MigrationStrategies = {
+  1: (doc: OutboxDoc) => doc,
 };

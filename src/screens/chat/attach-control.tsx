@@ -5,6 +5,7 @@
 // once when unknown; offline with none known, the button stays hidden (nothing could be checked).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useNavigate } from '@tanstack/react-router';
 import { loadBotConfiguration, sendAttachment } from '../../db/commands';
 import { useBotConfig, useConversation } from '../../db/hooks';
 import {
@@ -32,6 +33,7 @@ type Pending =
 
 export function AttachControl({ botUuid, disabled, onLocation }: { botUuid: string; disabled?: boolean; onLocation?: () => void }) {
   const intl = useIntl();
+  const navigate = useNavigate();
   const online = useOnline();
   const config = useBotConfig(botUuid);
   const botName = useConversation(botUuid).value?.name ?? '';
@@ -62,6 +64,12 @@ export function AttachControl({ botUuid, disabled, onLocation }: { botUuid: stri
     setOpen(false);
     if (option === 'location') {
       onLocation?.();
+      return;
+    }
+    if (option === 'camera-image' && !caps.nativeCapture) {
+      // a browser camera with no native capture: the app's own camera screen (photos or a video),
+      // which hands what it takes back to this chat's attachment path (src/screens/camera)
+      void navigate({ to: '/desktop-media-capture', search: { bot: botUuid } });
       return;
     }
     const el = input.current;

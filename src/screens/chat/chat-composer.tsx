@@ -17,6 +17,7 @@ import { PersistentMenu } from '../../ui/messages/persistent-menu';
 import { useOnline } from '../shared/use-online';
 import { AttachControl } from './attach-control';
 import { useNowPast } from './messages/use-expiry';
+import { useSound } from '../shared/use-sound';
 
 /** The counter appears once the text reaches this share of the limit. */
 export const COUNTER_FROM = Math.floor(MESSAGE_TEXT_MAX_CHARS * 0.9);
@@ -56,11 +57,13 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
     now,
   });
 
+  const playSound = useSound();
   const send = async () => {
     setBusy(true);
     const result = await sendText(botUuid, text);
     setBusy(false);
     if (result.ok) {
+      playSound('sent');
       setText('');
       setError(null);
       return;

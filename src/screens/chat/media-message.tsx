@@ -17,6 +17,7 @@ import { isLocalMedia, percentOf, tileState } from '../../domain/media-transfer'
 import { MediaTile } from '../../ui/media-tile';
 import { useOnline } from '../shared/use-online';
 import './media-message.css';
+import { GifImage } from './gif-image';
 
 /** Message types this component renders. */
 export const MEDIA_TYPES: ReadonlySet<string> = new Set(['image', 'audio', 'video', 'video_stream', 'document', 'media_list', 'youtube', 'article']);
@@ -107,8 +108,9 @@ function Downloadable({ media, shape, render }: { media: MediaRef; shape: 'frame
  */
 export function ImageView({ media, alt }: { media: MediaRef; alt: string }) {
   return (
-    <Downloadable media={media} shape="frame" render={(src) => (
-      <img className="media-msg__image" src={src} alt={alt} width={media.width} height={media.height} data-testid="media-image" />
+    <Downloadable media={media} shape="frame" render={(src) => (media.content_type.toLowerCase() === 'image/gif'
+      ? <GifImage src={src} alt={alt} width={media.width} height={media.height} />
+      : <img className="media-msg__image" src={src} alt={alt} width={media.width} height={media.height} data-testid="media-image" />
     )} />
   );
 }

@@ -10,6 +10,7 @@ import {
   CartMessage,
   CatalogListMessage,
   MediaPlaceholderMessage,
+  PaymentRequestMessage,
   PersistentMenuMessage,
   ProductListMessage,
   RequestPlaceholderMessage,
@@ -50,6 +51,8 @@ export function ThreadMessage({ ctx }: { ctx: MessageContext }) {
       return <CartMessage ctx={ctx} />;
     case 'scorecard':
       return <ScorecardMessage ctx={ctx} />;
+    case 'payment_request':
+      return <PaymentRequestMessage ctx={ctx} />;
     // media (media-message.tsx)
     case 'image':
     case 'audio':

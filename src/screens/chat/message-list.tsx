@@ -23,6 +23,7 @@ import { dateTag } from '../../domain/chat-time';
 import { ThreadMessage } from './message-content';
 import { extendThreadRows, newSince, OLDER_PREFETCH_ROWS, type ThreadRow, type ThreadRows } from './thread-window';
 import { distanceFromEnd, isNearEnd, PINNED_SLACK_PX, staysPinned } from './thread-items';
+import { useSound } from '../shared/use-sound';
 
 export interface MessageListProps {
   botUuid: string;
@@ -263,11 +264,19 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
   );
 }
 
-/** The text of the newest bot message that arrived after the first load (for the live region). */
+/**
+ * The text of the newest bot message that arrived after the first load (for the live region);
+ * its arrival also plays the 'received' sound, once per message.
+ */
 function useAnnouncement(messages: readonly MessageDoc[], loaded: boolean): string {
   const first = useRef<string | null | undefined>(undefined);
+  const play = useSound();
   const last = messages.at(-1);
   if (loaded && first.current === undefined) first.current = last?.id ?? null;
-  if (!last || last.from !== 'bot' || first.current === undefined || last.id === first.current) return '';
-  return last.message.text?.body ?? '';
+  const arrived = last && last.from === 'bot' && first.current !== undefined && last.id !== first.current ? last : null;
+  const arrivedId = arrived?.id ?? null;
+  useEffect(() => {
+    if (arrivedId !== null) play('received');
+  }, [arrivedId, play]);
+  return arrived?.message.text?.body ?? '';
 }

@@ -1,12 +1,16 @@
-// The thread's app bar: back to home, the bot, and a small line on the live connection.
+// The thread's app bar: back to home, the bot, and a small line on the live connection. In the
+// standalone (single-bot) app there is nowhere else to go: no back button, no profile link, and
+// the language switcher instead (there is no settings screen in that mode), and, outside an
+// embedding page's frame, a way out to the full app's sign-in.
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSyncStatus } from '../../db/ui-surface';
 import { SOCKET_STATE } from '../../domain/constants';
 import { Avatar } from '../../ui/avatar';
 import { useOnline } from '../shared/use-online';
+import { LanguageSwitcher } from '../shared/language-switcher';
 
-export function ThreadHeader({ name, icon, botUuid }: { name: string; icon: string; botUuid?: string }) {
+export function ThreadHeader({ name, icon, botUuid, standalone = false, onLeave }: { name: string; icon: string; botUuid?: string; standalone?: boolean; onLeave?: (() => void) | undefined }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const sync = useSyncStatus();
@@ -15,12 +19,12 @@ export function ThreadHeader({ name, icon, botUuid }: { name: string; icon: stri
   const back = intl.formatMessage({ id: 'chat.back' });
   return (
     <header className="chat-header">
-      <div className="chat-header__inner">
-        <button type="button" className="chat-header__back" onClick={() => void navigate({ to: '/home' })} aria-label={back} title={back}>
+      <div className={`chat-header__inner${standalone ? ' chat-header__inner--standalone' : ''}`}>
+        {!standalone && <button type="button" className="chat-header__back" onClick={() => void navigate({ to: '/home' })} aria-label={back} title={back}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
-        </button>
+        </button>}
         <Avatar name={name || '?'} src={icon} size="small" />
         <div className="chat-header__text">
           <h1 className="chat-header__name">{name || intl.formatMessage({ id: 'chat.title.fallback' })}</h1>
@@ -29,7 +33,17 @@ export function ThreadHeader({ name, icon, botUuid }: { name: string; icon: stri
             {intl.formatMessage({ id: `chat.connection.${connection}` })}
           </p>
         </div>
-        {botUuid && (
+        {/* standalone: no settings screen to reach, so the language is chosen here */}
+        {standalone && <LanguageSwitcher tone="on-brand" />}
+        {standalone && onLeave && (
+          <button type="button" className="chat-header__back" onClick={onLeave}
+            aria-label={intl.formatMessage({ id: 'standalone.leave' })} title={intl.formatMessage({ id: 'standalone.leave' })}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M14 4h4a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-4M9 16l-4-4 4-4M5 12h10" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        )}
+        {botUuid && !standalone && (
           <Link to="/bot-info" search={{ bot: botUuid }} className="chat-header__back" aria-label={intl.formatMessage({ id: 'chat.header.info' })} title={intl.formatMessage({ id: 'chat.header.info' })}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />

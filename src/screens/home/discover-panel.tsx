@@ -19,6 +19,7 @@ import { DiscoverArt } from './home-art';
 import { DiscoverSearch } from './discover-search';
 import { botMeta, categoryName } from './discover-format';
 import { MiniAppRow } from './mini-app-row';
+import { FeatureLinks } from './feature-links';
 import { useBotLinks } from './use-bot-links';
 import './discover.css';
 
@@ -103,6 +104,7 @@ export function DiscoverPanel({ greeting }: { greeting: string | null }) {
       <>
         {greeting && <p className="home__greeting">{greeting}</p>}
         <SearchOpener label={searchLabel} onOpen={() => setSearching(true)} />
+        <FeatureLinks />
         {suggested.value.length === 0 ? (
           <EmptyState illustration={<DiscoverArt />} title={intl.formatMessage({ id: 'home.discover.empty.title' })} body={intl.formatMessage({ id: 'home.discover.empty.body' })} />
         ) : (
@@ -120,6 +122,7 @@ export function DiscoverPanel({ greeting }: { greeting: string | null }) {
     <div className="discover home-list">
       {greeting && <p className="home__greeting">{greeting}</p>}
       <SearchOpener label={searchLabel} onOpen={() => setSearching(true)} />
+      <FeatureLinks />
       <BannerCarousel
         banners={discovery.bannerList.map((b) => ({ id: b.banner_uuid, image: b.image, title: b.title }))}
         label={intl.formatMessage({ id: 'home.discover.banners' })}

@@ -61,15 +61,3 @@ export function ChatArt() {
     </Frame>
   );
 }
-
-export function PostArt() {
-  return (
-    <Frame>
-      <rect x="42" y="36" width="76" height="92" rx="12" fill="#ffffff" stroke="#0b6e63" strokeWidth="3" />
-      <rect x="52" y="46" width="56" height="36" rx="6" fill="#cfe7e2" />
-      <path d="M52 76l14-12 12 10 8-6 22 16" fill="none" stroke="#0b6e63" strokeWidth="3" strokeLinejoin="round" />
-      <circle cx="96" cy="56" r="5" fill="#f5b942" />
-      <path d="M52 94h56M52 104h40M52 114h48" stroke="#5b6b68" strokeWidth="4" strokeLinecap="round" />
-    </Frame>
-  );
-}

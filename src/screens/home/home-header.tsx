@@ -7,9 +7,10 @@ import { useConfirm } from '../../app/confirm';
 import { Brand } from '../shared/brand';
 import { LanguageSwitcher } from '../shared/language-switcher';
 import { useOnline } from '../shared/use-online';
+import { HamburgerMenu } from './hamburger-menu';
 
-/** The app bar: name, language switcher, and logout (confirmed first). */
-export function HomeHeader() {
+/** The app bar: name, language switcher, the menu, and logout (confirmed first). */
+export function HomeHeader({ onTour = null }: { onTour?: (() => void) | null }) {
   const intl = useIntl();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
@@ -41,6 +42,7 @@ export function HomeHeader() {
             </span>
           )}
           <LanguageSwitcher tone="on-brand" />
+          <HamburgerMenu onTour={onTour} />
           <Link to="/settings" className="home-header__logout" aria-label={intl.formatMessage({ id: 'settings.title' })} title={intl.formatMessage({ id: 'settings.title' })}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M12 15.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z" fill="none" stroke="currentColor" strokeWidth="2" />

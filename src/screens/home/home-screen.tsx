@@ -1,20 +1,24 @@
 // Home (spec part 1 §2): three tabs, Discover, Chat and Post, the active one remembered in
-// settings. Discover shows the discovery page, Chat the recent activity; Post says plainly that
-// posts come in a later release. The lists are refreshed once per visit (offline the stored ones stay).
-import { useEffect } from 'react';
+// settings. Discover shows the discovery page, Chat the recent activity, Post the feed (its own
+// lazy chunk: src/screens/feed/feed-panel.tsx). The lists are refreshed once per visit (offline the stored ones stay).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { refreshChatLists, refreshDiscovery, refreshRecentActivity, setHomeTab, markBoot, useAppLanguage, useScreenPainted, useProfile, useSettings } from '../../db/ui-surface';
+import { refreshChatLists, refreshDiscovery, refreshRecentActivity, setHomeTab, markBoot, markGuideSeen, useAppLanguage, useGuide, useScreenPainted, useProfile, useSettings, useFeatureGate } from '../../db/ui-surface';
 import { useOnline } from '../shared/use-online';
 import type { SettingsDoc } from '../../db/local-docs';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { TabPanel, Tabs } from '../../ui/tabs';
-import { EmptyState } from '../../ui/empty-state';
 import { HomeHeader } from './home-header';
-import { PostArt, TAB_ICONS } from './home-art';
+import { TAB_ICONS } from './home-art';
 import { DiscoverPanel } from './discover-panel';
 import { ChatListPanel } from './chat-list-panel';
 import { InstallOffer } from './install-offer';
+import { AppTour } from '../guides/app-tour';
+import { HelpTip } from '../guides/help-tip';
+import { useTourEnabled, WelcomeBanner } from '../guides/welcome-banner';
 import './home.css';
+
+const FeedPanel = lazy(() => import('../feed/feed-panel'));
 
 type HomeTab = SettingsDoc['homeTab'];
 const TABS: readonly HomeTab[] = ['discover', 'chat', 'post'];
@@ -27,10 +31,26 @@ export default function HomeScreen() {
   const online = useOnline();
   const profile = useProfile();
   const language = useAppLanguage().doc?.code;
-  const tab = settings.doc.homeTab;
   const name = profile.doc?.name?.trim();
+  // posts off (flag or custom code): no Post tab (its route says the feature is off)
+  const postsOn = useFeatureGate().on.posts;
+  const tabs = postsOn ? TABS : TABS.filter((x) => x !== 'post');
+  const tab = !postsOn && settings.doc.homeTab === 'post' ? 'discover' : settings.doc.homeTab;
   // the Chat tab's list says so itself once its rows are in (chat-list-panel.tsx)
   useScreenPainted(tab !== 'chat');
+  // the one-time guides (issue 18): the welcome card until closed, the tour when asked for
+  const welcome = useGuide('welcome-banner');
+  const tourEnabled = useTourEnabled();
+  const tourOffered = useGuide('app-tour');
+  const [touring, setTouring] = useState(false);
+  const startTour = () => {
+    void markGuideSeen('welcome-banner');
+    setTouring(true);
+  };
+  const endTour = () => {
+    setTouring(false);
+    void markGuideSeen('app-tour');
+  };
 
   useEffect(() => {
     // A failure (offline, server error) keeps the stored lists; its dialog, if any, comes from sync-status.
@@ -50,27 +70,29 @@ export default function HomeScreen() {
 
   return (
     <div className="home">
-      <HomeHeader />
+      <HomeHeader onTour={tourEnabled ? () => setTouring(true) : null} />
       {!online && <OfflineBanner message={intl.formatMessage({ id: 'home.offline' })} />}
       <InstallOffer />
       <nav className="home__tabs" aria-label={intl.formatMessage({ id: 'home.tabs.label' })}>
         <Tabs
           label={intl.formatMessage({ id: 'home.tabs.label' })}
           idPrefix={ID_PREFIX}
-          tabs={TABS.map((t) => ({ id: t, label: intl.formatMessage({ id: `home.tab.${t}` }), icon: TAB_ICONS[t] }))}
+          tabs={tabs.map((t) => ({ id: t, label: intl.formatMessage({ id: `home.tab.${t}` }), icon: TAB_ICONS[t] }))}
           selected={tab}
           onSelect={(t) => void setHomeTab(t)}
         />
       </nav>
       <main className="home__main">
+        {/* on Discover only: above the Chat list or the feed it took the room those lists scroll in (a feed card could then never be half in view, so none counted as seen) */}
+        {welcome && tab === 'discover' && <WelcomeBanner onClose={() => void markGuideSeen('welcome-banner')} onTour={tourOffered ? startTour : null} />}
+        {tab === 'chat' && <HelpTip id="help-chat" text="help.chat" />}
         <TabPanel idPrefix={ID_PREFIX} id={tab} className={`home__panel home__panel--${tab}`}>
           {tab === 'discover' && <DiscoverPanel greeting={name ? intl.formatMessage({ id: 'home.greeting' }, { name }) : null} />}
           {tab === 'chat' && <ChatListPanel />}
-          {tab === 'post' && (
-            <EmptyState illustration={<PostArt />} title={intl.formatMessage({ id: 'home.post.later.title' })} body={intl.formatMessage({ id: 'home.post.later.body' })} />
-          )}
+          {tab === 'post' && <Suspense fallback={null}><FeedPanel /></Suspense>}
         </TabPanel>
       </main>
+      {touring && <AppTour onClose={endTour} />}
     </div>
   );
 }

@@ -1,13 +1,13 @@
-// A row of mini apps. No mini app screen is built yet, so a tap says so in the catalogue's words
-// (spec part 1 §2: a path without a built-in screen shows the miniAppNotSupported message).
+// A row of mini apps. A tap opens the mini app by the open rule (spec part 2 §2;
+// screens/mini-apps/open-mini-app.ts): a built-in screen's path opens that screen, a registered web
+// mini app its view, and any other path says miniAppNotSupported.
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { DiscoveryMiniApp } from '../../api/discovery';
-import { MSG } from '../../domain/errors';
 import { IconTile } from '../../ui/icon-tile';
+import { useOpenMiniApp } from '../mini-apps/open-mini-app';
 
 export function MiniAppRow({ apps, headingId, heading }: { apps: readonly DiscoveryMiniApp[]; headingId: string; heading: string }) {
-  const intl = useIntl();
+  const open = useOpenMiniApp();
   const [notice, setNotice] = useState('');
   if (apps.length === 0) return null;
   return (
@@ -16,7 +16,7 @@ export function MiniAppRow({ apps, headingId, heading }: { apps: readonly Discov
       <ul className="discover__row">
         {apps.map((app) => (
           <li key={app.mini_app_uuid}>
-            <IconTile name={app.name} icon={app.icon} onOpen={() => setNotice(`${app.name}: ${intl.formatMessage({ id: MSG.miniAppNotSupported })}`)} />
+            <IconTile name={app.name} icon={app.icon} onOpen={() => setNotice(open(app) ?? '')} />
           </li>
         ))}
       </ul>

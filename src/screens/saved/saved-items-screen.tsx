@@ -1,12 +1,12 @@
 // /saved-items (spec part 1 §3 saved item, §7, §9 page size 8): the messages the
 // user saved, newest first, with bot filter chips, "Load more" by 8, and unsave with undo.
 // Offline it shows what the 'saved-items' document kept from the last visit and says so.
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import type { SavedItem } from '../../api/contract';
 import { dismissSavedItemsNotice, loadSavedItems, undoUnsaveSavedItem, unsaveSavedItem } from '../../db/commands';
-import { useSavedItems, useSyncStatus } from '../../db/hooks';
+import { useSavedItems, useSavedPosts, useSyncStatus } from '../../db/hooks';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ChipGroup } from '../../ui/chip-group';
@@ -20,6 +20,8 @@ import './saved-items.css';
 import { useT } from '../shared/use-t';
 
 const ALL = 'all';
+// saved feed posts (issue 13), their own chunk
+const SavedPostsSection = lazy(() => import('../feed/saved-posts-section'));
 
 export default function SavedItemsScreen() {
   const intl = useIntl();
@@ -30,6 +32,8 @@ export default function SavedItemsScreen() {
   const [loading, setLoading] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [undoFor, setUndoFor] = useState<string | null>(null);
+  // with saved posts below, "No saved items yet" would be untrue: only the hint is shown
+  const hasSavedPosts = useSavedPosts().value.length > 0;
 
   const load = useCallback(async (filter: string | null, more: boolean) => {
     setLoading(true);
@@ -75,7 +79,9 @@ export default function SavedItemsScreen() {
         )}
         {loadFailed && <p className="saved-items__note saved-items__note--error" role="alert">{t('savedItems.error.load')}</p>}
         {shown.length === 0 ? (
-          loaded && online && !loading && doc.fetchedAt !== null ? <EmptyState title={t('savedItems.empty.title')} body={t('savedItems.empty.body')} /> : null
+          loaded && online && !loading && doc.fetchedAt !== null ? (
+            hasSavedPosts ? <p className="saved-items__note">{t('savedItems.empty.body')}</p> : <EmptyState title={t('savedItems.empty.title')} body={t('savedItems.empty.body')} />
+          ) : null
         ) : (
           <ul className="saved-items" data-testid="saved-items-list">
             {shown.map((item) => (
@@ -104,6 +110,7 @@ export default function SavedItemsScreen() {
         {doc.hasMore && online && !loading && (
           <Button variant="secondary" block onClick={() => void load(filter, true)}>{t('savedItems.loadMore')}</Button>
         )}
+        <Suspense fallback={null}><SavedPostsSection /></Suspense>
       </main>
       <UndoToast
         undo={undoFor && !doc.notice ? { text: t('savedItems.unsaved'), label: t('savedItems.undo'), onUndo: () => { const id = undoFor; setUndoFor(null); void undoUnsaveSavedItem(id); } } : null}

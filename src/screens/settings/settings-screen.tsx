@@ -4,7 +4,7 @@
 // preference applied at once, so the screen works the same offline; logout says so when offline.
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { updateSettings } from '../../db/commands';
+import { setAnalyticsEnabled, updateSettings } from '../../db/commands';
 import { logout, useSettings } from '../../db/ui-surface';
 import { APP_VERSION_NAME } from '../../db/client';
 import { AUTO_DOWNLOAD_KINDS, BOLD_WEIGHT_SCALE, FONT_SIZE_SCALE, HELP_PHONE } from '../../domain/constants';
@@ -90,9 +90,31 @@ export default function SettingsScreen() {
           ))}
         </section>
 
+        <section className="settings-card" aria-labelledby="settings-sounds">
+          <h2 id="settings-sounds" className="settings-card__title">{t('settings.sounds.title')}</h2>
+          <label className="settings-row settings-row--switch">
+            <span>{t('settings.sounds.toggle')}</span>
+            <input type="checkbox" role="switch" checked={settings.sounds !== false} data-testid="settings-sounds"
+              onChange={(e) => void updateSettings({ sounds: e.target.checked })} />
+          </label>
+        </section>
+
+        <section className="settings-card" aria-labelledby="settings-privacy">
+          <h2 id="settings-privacy" className="settings-card__title">{t('settings.privacy.title')}</h2>
+          <label className="settings-row settings-row--switch">
+            <span>{t('settings.privacy.analytics')}</span>
+            {/* stored settings from before this switch have no value: on, as the default */}
+            <input type="checkbox" role="switch" aria-describedby="settings-analytics-hint" checked={settings.analytics !== false}
+              onChange={(e) => void setAnalyticsEnabled(e.target.checked)} />
+          </label>
+          <p id="settings-analytics-hint" className="settings-card__hint">{t('settings.privacy.analyticsHint')}</p>
+        </section>
+
         <section className="settings-card" aria-labelledby="settings-items">
           <h2 id="settings-items" className="settings-card__title">{t('settings.items.title')}</h2>
+          <Link to="/manage-profile" className="settings-link">{t('settings.items.profile')}</Link>
           <Link to="/saved-items" className="settings-link">{t('settings.items.saved')}</Link>
+          <Link to="/manage-upi" className="settings-link">{t('payments.manage.title')}</Link>
         </section>
 
         <section className="settings-card" aria-labelledby="settings-help">

@@ -98,6 +98,8 @@ function Cart({ bot }: { bot: string }) {
                   {intl.formatMessage({ id: online ? 'shop.cart.saving' : 'shop.cart.waiting' })}
                 </p>
               )}
+              {/* issue 15: checkout (paying needs the network; the checkout screen says so) */}
+              <Link to="/checkout" search={{ bot }} className="btn btn--primary btn--block cart-summary__order"><span className="btn__label">{intl.formatMessage({ id: 'checkout.placeOrder' })}</span></Link>
             </section>
           </>
         )}

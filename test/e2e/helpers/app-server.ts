@@ -8,7 +8,8 @@ import { GENEROUS_OTP_LIMITS } from '../../../server/config/otp-limits';
 export const TEST_OTP = '1234';
 
 export async function startAppServer(opts: { port?: number; now?: () => number; server?: ServerOptions } = {}): Promise<Server & { url: string }> {
-  const staticDir = resolve(import.meta.dirname, '../../../dist');
+  // E2E_DIST: another build to test (a second checkout's, or one made while a run uses dist/)
+  const staticDir = process.env.E2E_DIST ?? resolve(import.meta.dirname, '../../../dist');
   if (!existsSync(resolve(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:e2e does)');
   // Every page and test signs in from 127.0.0.1: the per-address, global and country caps of
   // sign-in are lifted (GENEROUS_OTP_LIMITS); the per-number rules stay as in production.

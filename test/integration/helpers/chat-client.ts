@@ -4,6 +4,7 @@
 // rejects as it does offline and the connectivity source says offline.
 import WebSocket from 'ws';
 import { openDatabase, type AppDatabase } from '../../../src/db/database';
+import type { AppCollections } from '../../../src/db/schemas';
 import { ensureSession, getLocalDoc } from '../../../src/db/local-store';
 import { enqueueMessage } from '../../../src/db/outbox-store';
 import { createConnectivity } from '../../../src/sync/chat-sync';
@@ -40,10 +41,15 @@ export interface ChatClientOptions {
   now?: () => number;
   /** wraps the engine's fetch (e.g. to lose an answer after the server has acted on the request) */
   wrapFetch?: (fetch: typeof globalThis.fetch) => typeof globalThis.fetch;
+  /**
+   * Only these collections (openDatabase's tests-only option): a test holding two clients open in
+   * this realm passes CHAT_COLLECTIONS to each (RxDB's open-source limit of 13 per realm).
+   */
+  collections?: readonly (keyof AppCollections)[];
 }
 
 export async function startChatClient(opts: ChatClientOptions): Promise<ChatClient> {
-  const db = await openDatabase({ name: opts.dbName ?? freshDbName('chat'), ...fakeIndexedDb, devMode: true, ignoreDuplicate: true });
+  const db = await openDatabase({ name: opts.dbName ?? freshDbName('chat'), ...fakeIndexedDb, devMode: true, ignoreDuplicate: true, ...(opts.collections ? { collections: opts.collections } : {}) });
   await ensureSession(db);
   // the switchable connectivity the engine itself uses for the page's reports
   const connectivity = createConnectivity();

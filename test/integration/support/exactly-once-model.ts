@@ -44,7 +44,7 @@ import { storeMessage } from '../../../server/bots/store';
 import { REPORT_REASONS } from '../../../server/bot-profile/seed';
 import { openDb, type Db } from '../../../server/db/db';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { fakeIndexedDb, freshDbName } from '../../unit/db/helpers/fake-db';
+import { CHAT_COLLECTIONS, fakeIndexedDb, freshDbName } from '../../unit/db/helpers/fake-db';
 import { freshMobile } from '../helpers/server';
 
 export const BOTS = { echo: ECHO_BOT_ID, slow: SLOW_BOT_ID } as const;
@@ -160,7 +160,10 @@ export interface ModelClientOptions {
 
 /** The engine in-process, as helpers/chat-client.ts builds it, with an http timeout and a given start state. */
 export async function startModelClient(opts: ModelClientOptions): Promise<ModelClient> {
-  const db = await openDatabase({ name: opts.dbName, ...fakeIndexedDb, devMode: true, ignoreDuplicate: true });
+  // the chat's collections (the actions this model checks: messages and the four chat-side kinds);
+  // an engine restart opens the next instance before a crashed one is gone, and RxDB's
+  // open-source build allows 13 open collections per realm
+  const db = await openDatabase({ name: opts.dbName, ...fakeIndexedDb, devMode: true, ignoreDuplicate: true, collections: CHAT_COLLECTIONS });
   await ensureSession(db);
   await opts.onDatabase?.(db);
   // the switchable connectivity the engine itself uses for the page's reports
@@ -475,9 +478,9 @@ export async function runSchedule(h: Harness, cmds: readonly Cmd[]): Promise<voi
     let deadline = healedAt + DRAIN_DEADLINE_MS;
     for (;;) {
       // the outbox and the one action queue both drain
-      const left = [...await client.db.outbox.find().exec(), ...await client.db.actions.find().exec()];
+      const left = [...(await client.db.outbox.find().exec()).map((d) => d.next_attempt_at), ...(await client.db.actions.find().exec()).map((d) => d.next_attempt_at)];
       if (left.length === 0) break;
-      const due = Math.max(0, ...left.map((d) => d.next_attempt_at));
+      const due = Math.max(0, ...left);
       deadline = Math.max(deadline, due + DRAIN_DEADLINE_MS);
       if (Date.now() > deadline) {
         throw new PropertyFailure(`outbox not empty ${Date.now() - healedAt} ms after healing: ${await outboxState(client.db)}`);

@@ -33,6 +33,14 @@ describe('boot hint', () => {
     expect(isSignedOutStart('/', storage)).toBe(true);
   });
 
+  test('the standalone entry /?botId= is no signed-out start, and a standalone session is not signed out', () => {
+    const storage = memoryStorage();
+    expect(isSignedOutStart('/', storage, '?botId=1000000000000001')).toBe(false);
+    expect(isSignedOutStart('/', storage, '?lang=en')).toBe(true);
+    rememberBootHint({ ...signedOut, standaloneBot: '1000000000000001' }, storage);
+    expect(isSignedOutStart('/', storage)).toBe(false);
+  });
+
   test('a device that ran a version without the hint (a language hint, no boot hint) reads the database first', () => {
     expect(isSignedOutStart('/', memoryStorage({ 'ui.language-hint': 'en' }))).toBe(false);
   });

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../../src/db/database';
 import { DEFAULT_SETTINGS } from '../../../src/db/defaults';
 import { localDocStore } from '../../../src/db/hooks/local-doc-store';
 import { patchLocalDoc } from '../../../src/db/local-store';
-import { freshDbName, openTestDatabase } from './helpers/fake-db';
+import { freshDbName, openTestDatabase, CHAT_COLLECTIONS } from './helpers/fake-db';
 
 const open: AppDatabase[] = [];
 afterEach(async () => {
@@ -44,8 +44,8 @@ describe('local document store', () => {
 
   test('one store per database and id; a write in another instance reaches it', async () => {
     const name = freshDbName('store');
-    const page = await openTestDatabase(name);
-    const worker = await openTestDatabase(name);
+    const page = await openTestDatabase(name, CHAT_COLLECTIONS);
+    const worker = await openTestDatabase(name, CHAT_COLLECTIONS);
     open.push(page, worker);
     expect(localDocStore(page, 'sync-status')).toBe(localDocStore(page, 'sync-status'));
     expect(localDocStore(page, 'sync-status')).not.toBe(localDocStore(worker, 'sync-status'));

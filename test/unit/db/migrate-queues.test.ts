@@ -8,11 +8,11 @@ import type { LocalDocTypes } from '../../../src/db/local-docs';
 import { migrateLocalQueues, stableUuidV7 } from '../../../src/db/migrate-queues';
 import { isUuidV7, uuidV7Time } from '../../../src/domain/uuidv7';
 import { BOT_A, BOT_B, OLD_BOT_ACTIONS, OLD_CART_EDITS, OLD_MESSAGE_INTENTS, OLD_SAVED_ITEMS } from '../../fixtures/old-queues';
-import { openTestDatabase } from './helpers/fake-db';
+import { openTestDatabase, CHAT_COLLECTIONS } from './helpers/fake-db';
 
 let db: AppDatabase;
 beforeEach(async () => {
-  db = await openTestDatabase();
+  db = await openTestDatabase(undefined, CHAT_COLLECTIONS);
   await setLocalDoc(db, 'bot-actions', OLD_BOT_ACTIONS as LocalDocTypes['bot-actions']);
   await setLocalDoc(db, 'saved-items', OLD_SAVED_ITEMS as LocalDocTypes['saved-items']);
   await setLocalDoc(db, 'message-intents', OLD_MESSAGE_INTENTS as LocalDocTypes['message-intents']);
@@ -63,7 +63,7 @@ it('moves every queued entry into the actions collection, keeping ids and order 
 });
 
 it('is safe to run again and from two tabs at once: nothing is queued twice', async () => {
-  const other = await openTestDatabase(db.name);
+  const other = await openTestDatabase(db.name, CHAT_COLLECTIONS);
   await Promise.all([migrateLocalQueues(db), migrateLocalQueues(other)]);
   await migrateLocalQueues(db);
   expect(await all()).toHaveLength(8);
@@ -71,7 +71,7 @@ it('is safe to run again and from two tabs at once: nothing is queued twice', as
 });
 
 it('an empty or fresh database has nothing to move', async () => {
-  const fresh = await openTestDatabase();
+  const fresh = await openTestDatabase(undefined, CHAT_COLLECTIONS);
   expect(await migrateLocalQueues(fresh)).toBe(0);
   expect(await fresh.actions.find().exec()).toEqual([]);
   await fresh.close();

@@ -6,13 +6,13 @@ import { filter, firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '../../../src/db/database';
 import { DEFAULT_SYNC_STATUS } from '../../../src/db/defaults';
 import { ensureSession, getLocalDoc, observeLocalDoc$, patchLocalDoc, removeLocalDoc } from '../../../src/db/local-store';
-import { freshDbName, openTestDatabase } from './helpers/fake-db';
+import { freshDbName, openTestDatabase, CHAT_COLLECTIONS } from './helpers/fake-db';
 
 const open: AppDatabase[] = [];
 async function pair(): Promise<[AppDatabase, AppDatabase]> {
   const name = freshDbName('multi');
-  const page = await openTestDatabase(name);
-  const worker = await openTestDatabase(name);
+  const page = await openTestDatabase(name, CHAT_COLLECTIONS);
+  const worker = await openTestDatabase(name, CHAT_COLLECTIONS);
   open.push(page, worker);
   return [page, worker];
 }

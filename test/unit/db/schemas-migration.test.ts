@@ -4,9 +4,15 @@ import { createRxDatabase, type RxCollection, type RxJsonSchema } from 'rxdb/plu
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { ChatMessage } from '../../../src/api/messages';
 import { openDatabase } from '../../../src/db/database';
+import { withDevMode } from '../../../src/db/dev-mode';
 import { MAX_COLLECTIONS, collectionCreators } from '../../../src/db/schemas';
 import { reverseSortKey, messagesMigrations, messagesSchema, type MessageDocV0 } from '../../../src/db/schemas/messages.schema';
 import { messagesSchemaV0 } from '../../fixtures/messages-v0.schema';
+import { outboxSchemaV0 } from '../../fixtures/outbox-v0.schema';
+import { actionsSchemaV0 } from '../../fixtures/actions-v0.schema';
+import { actionsMigrations, actionsSchema } from '../../../src/db/schemas/actions.schema';
+import { outboxMigrations, outboxSchema } from '../../../src/db/schemas/outbox.schema';
+import type { ActionDoc, OutboxDoc } from '../../../src/db/schemas';
 import { freshDbName } from './helpers/fake-db';
 
 const PK = 'pwa_bot1_919999999999';
@@ -81,6 +87,79 @@ describe('messages schema migration', () => {
   });
 });
 
+describe('outbox schema migration', () => {
+  const entry = (id: string, botUuid: string, state: OutboxDoc['state']): OutboxDoc => ({
+    id, kind: 'message', bot_uuid: botUuid, state, attempts: state === 'failed' ? 1 : 0, next_attempt_at: 0, created_at: T0, last_error: state === 'failed' ? 'refused' : null,
+    payload: { type: 'text', text: { body: id }, client_message_id: id },
+  });
+  // ids are UUIDv7-like: their order is the order of writing
+  const SENDS = [entry('0001', 'bot2', 'queued'), entry('0002', 'bot1', 'queued'), entry('0003', 'bot2', 'failed'), entry('0004', 'bot2', 'queued'), entry('0005', 'bot3', 'failed')];
+
+  it('is version 1, which only adds the per-conversation index', () => {
+    expect(outboxSchema.version).toBe(1);
+    expect(Object.keys(outboxMigrations)).toEqual(['1']);
+    expect(collectionCreators.outbox.migrationStrategies).toBe(outboxMigrations);
+    expect(outboxSchemaV0.properties).toEqual(outboxSchema.properties);
+  });
+
+  it('queued sends written with version 0 open unchanged, and are read per conversation', async () => {
+    const name = freshDbName('migrate-outbox');
+    // validated like the app's (dev-mode, once on in this process, asks every storage for it)
+    const storage = withDevMode(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+    const old = await createRxDatabase<{ outbox: RxCollection<OutboxDoc> }>({ name, storage, multiInstance: false });
+    await old.addCollections({ outbox: { schema: outboxSchemaV0 } });
+    expect((await old.outbox.bulkInsert(SENDS)).error).toEqual([]);
+    await old.close();
+
+    const db = await openDatabase({ name, indexedDB, IDBKeyRange, devMode: true });
+    try {
+      const docs = await db.outbox.find({ sort: [{ id: 'asc' }] }).exec();
+      expect(docs.map((d) => d.toMutableJSON())).toEqual(SENDS);
+      // what the runner asks (sync/outbox.ts): a conversation's queued head in order
+      const head = await db.outbox.find({ selector: { state: 'queued', bot_uuid: 'bot2' }, sort: [{ id: 'asc' }], index: ['state', 'bot_uuid', 'id'] }).exec();
+      expect(head.map((d) => d.id)).toEqual(['0001', '0004']);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('actions schema migration', () => {
+  const ACTIONS: ActionDoc[] = [
+    { id: '0001', kind: 'bot-action', order_key: 'bot:1000000000000001', payload: { action: 'pin', bot_uuid: '1000000000000001', value: true } as never, status: 'queued', attempts: 0, next_attempt_at: 0, created_at: T0, last_error: null },
+    { id: '0002', kind: 'cart-edit', order_key: 'cart:1000000000000002', payload: { bot_uuid: '1000000000000002', edit: { type: 'add' } } as never, status: 'refused', attempts: 2, next_attempt_at: T0 + 5000, created_at: T0 + 1, last_error: 'Max quantity reached' },
+  ];
+
+  it('is version 1: any kind name, no migration of the documents', () => {
+    expect(actionsSchema.version).toBe(1);
+    expect(Object.keys(actionsMigrations)).toEqual(['1']);
+    expect(collectionCreators.actions.migrationStrategies).toBe(actionsMigrations);
+    expect(actionsSchema.properties.kind).toEqual({ type: 'string', maxLength: 40 });
+    const { kind: _k1, ...v1 } = actionsSchema.properties;
+    const { kind: _k0, ...v0 } = actionsSchemaV0.properties;
+    expect(v0).toEqual(v1);
+  });
+
+  it('actions queued with version 0 open unchanged, and a kind of a later area can be queued', async () => {
+    const name = freshDbName('migrate-actions');
+    const storage = withDevMode(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+    const old = await createRxDatabase<{ actions: RxCollection<ActionDoc> }>({ name, storage, multiInstance: false });
+    await old.addCollections({ actions: { schema: actionsSchemaV0 } });
+    expect((await old.actions.bulkInsert(ACTIONS)).error).toEqual([]);
+    await old.close();
+
+    const db = await openDatabase({ name, indexedDB, IDBKeyRange, devMode: true });
+    try {
+      expect((await db.actions.find({ sort: [{ id: 'asc' }] }).exec()).map((d) => d.toMutableJSON())).toEqual(ACTIONS);
+      const later = { ...ACTIONS[0]!, id: '0003', kind: 'an-area-of-a-later-build', order_key: 'later:1' } as unknown as ActionDoc;
+      await db.actions.insert(later);
+      expect((await db.actions.findOne('0003').exec())?.kind).toBe('an-area-of-a-later-build');
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('collection schemas', () => {
   it('stay within MAX_COLLECTIONS', () => {
     expect(MAX_COLLECTIONS).toBeLessThanOrEqual(12);
@@ -98,6 +177,7 @@ describe('collection schemas', () => {
     // the thread (newest first) and the delivered marks (an sk range, as an rsk range)
     ['messages', ['pk', 'rsk']],
     ['outbox', ['state', 'id']],
+    ['outbox', ['state', 'bot_uuid', 'id']],
   ] as const)('%s has an index on %j', (name, fields) => {
     const indexes = indexesOf(name);
     const covered = indexes.some((ix) => fields.every((f, i) => ix[i] === f));

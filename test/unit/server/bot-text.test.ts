@@ -159,7 +159,8 @@ describe('every text has all four other languages', () => {
 
 /** A context for answers that read no database (commands, fixed replies). */
 function ctx(language: LanguageCode): BotContext {
-  const db = { query: () => Promise.reject(new Error('no database here')), exec: () => Promise.reject(new Error('no database here')) };
+  const none = () => Promise.reject(new Error('no database here'));
+  const db = { kind: 'pglite' as const, query: none, exec: none, transaction: none, close: none };
   return { userUuid: 'u', botUuid: SHOWCASE_BOT.bot_uuid, db, now: 0, language };
 }
 

@@ -1,13 +1,15 @@
 // The version check and the remote config of the engine (spec part 1 §4 "App update", "Remote
 // config"), with a manual clock and a scripted fetch.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../src/api/contract';
 import { DEFAULT_REMOTE_FLAGS } from '../../../src/api/remote-flags';
 import type { AppDatabase } from '../../../src/db/database';
 import { getLocalDoc, setLocalDoc } from '../../../src/db/local-store';
 import { newSession } from '../../../src/db/defaults';
 import { REMOTE_CONFIG_FETCH_TIMEOUT_MS, REMOTE_CONFIG_MIN_INTERVAL_MS, UPDATE_PROMPT_MIN_GAP_MS, VERSION_CHECK_INTERVAL_MS } from '../../../src/domain/constants';
 import { createConnectivity } from '../../../src/sync/chat-sync';
-import { mergeFlags, sanitizeFlags, startAppChecks, type AppChecks } from '../../../src/sync/app-checks';
+import { flagsFromAnswer, mergeFlags, startAppChecks, type AppChecks } from '../../../src/sync/app-checks';
+import { sanitizeFlags } from '../../../src/sync/wire-checks';
 import { createHttpClient, type Clock } from '../../../src/sync/http-client';
 import { openTestDatabase } from '../db/helpers/fake-db';
 
@@ -228,5 +230,24 @@ describe('remote config', () => {
     expect(mergeFlags({ limit_pin_bots: 3 }).limit_pin_bots).toBe(3);
     expect(sanitizeFlags({ limit_pin_bots: '3', unknown: 1, hidden_bots: ['a', 2] })).toEqual({ hidden_bots: ['a'] });
     expect(sanitizeFlags('nope')).toEqual({});
+  });
+
+  it('drops a flag of the wrong type alone: the answer is taken, the other flags apply', () => {
+    const answer = {
+      rewards_enable: true, limit_pin_bots: 'x', posts_enable: 'yes', welcome_banner_design: 'festive',
+      upselling_features_list: [{ feature: 'rewards', deeplink: '/rewards' }, { feature: 1 }, 'nope'],
+    };
+    // the wire check no longer refuses the whole answer (it did: one bad flag lost them all)
+    expect(routes.getRemoteConfig.response.safeParse(answer).success).toBe(true);
+    expect(sanitizeFlags(answer)).toEqual({
+      rewards_enable: true, welcome_banner_design: 'festive', upselling_features_list: [{ feature: 'rewards', deeplink: '/rewards' }],
+    });
+    const flags = mergeFlags(sanitizeFlags(answer));
+    expect(flags.limit_pin_bots).toBe(DEFAULT_REMOTE_FLAGS.limit_pin_bots);
+    expect(flags.posts_enable).toBe(DEFAULT_REMOTE_FLAGS.posts_enable);
+    expect(flags.rewards_enable).toBe(true);
+    // with flags stored before, the bad one keeps its stored value; one left out takes its default
+    const kept = flagsFromAnswer(answer, { limit_pin_bots: 9, posts_enable: false, location_enable: false });
+    expect([kept.limit_pin_bots, kept.posts_enable, kept.location_enable, kept.rewards_enable]).toEqual([9, false, DEFAULT_REMOTE_FLAGS.location_enable, true]);
   });
 });

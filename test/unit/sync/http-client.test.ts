@@ -77,10 +77,21 @@ describe('URLs and headers', () => {
     expect(h.get('device-id')).toBe('dev-1');
     expect(h.get('mobile')).toBeNull();
     expect(h.get('session-id')).toBe('a'.repeat(32));
+    expect(h.get('bot-id')).toBeNull();
     // public routes are not rewritten
     await http.call('sendOtp', { mobile: '+919876543210' });
     expect(seen[1]?.url).toBe('http://api.test/api/mobile/send-otp');
     expect(headersOf(seen[1]).get('package-name')).toBe('pwa');
+  });
+
+  test('standalone calls carry the bot id and the user id start-session answered (spec part 1 §6)', () => {
+    const ctx = { ...signedIn, isStandalone: true, botId: '1000000000000001', userUuid: 'u-1' };
+    expect(headersFor('getProfile', '/api/web/user/get-profile', ctx, 'v')).toMatchObject({ 'device-id': 'dev-1', 'session-id': 'a'.repeat(32), 'bot-id': '1000000000000001', 'user-id': 'u-1' });
+    // start-session lives on /api/web/ itself: package-name web, no session headers
+    expect(pathFor('startSession', true)).toBe('/api/web/user/start-session');
+    expect(headersFor('startSession', pathFor('startSession', true), ctx, 'v')).toEqual({ 'package-name': 'web', 'version-name': 'v', language: 'hi' });
+    // not standalone: neither header
+    expect(headersFor('getProfile', '/api/user/get-profile', { ...ctx, isStandalone: false }, 'v')['bot-id']).toBeUndefined();
   });
 
   test('pathFor and headersFor follow packageNameFor', () => {
@@ -165,7 +176,8 @@ describe('answers and failures', () => {
     ['getStates', { country_code: 'IN' }, { states: [{ code: 'GJ' }] }, ['states', 0, 'name']],
     ['getMessages', { bot_uuid: '1000000000000001', direction: 'backward' }, { messages: 'none', next_token: null, forward_token: null }, ['messages']],
     ['getProfile', {}, { user_uuid: 'u1' }, ['mobile']],
-    ['getRemoteConfig', {}, { limit_pin_bots: 'five' }, ['limit_pin_bots']],
+    // (the remote config is not refused whole for one bad flag: app-checks.test.ts)
+    ['getRemoteConfig', {}, ['not', 'an', 'object'], []],
   ] as const)('a 200 of %s that fails its schema is a BadAnswerError with the route and the issues, told to onBadAnswer', async (route, body, answer, path) => {
     const told: BadAnswerError[] = [];
     const http = createHttpClient({ fetch: async () => json(200, answer), origin: 'http://api.test', versionName: '1', context: () => signedIn, onBadAnswer: (e) => told.push(e) });

@@ -135,3 +135,20 @@ it('a refusal is read by the same classifier: a batch with one refused message s
   expect(await entry(ids[1]!)).toMatchObject({ state: 'failed', last_error: '422:-Message refused' });
   expect(webhookBodies(api.calls, BOT_A)).toEqual([['ok1', 'bad', 'ok2'], ['ok1'], ['bad'], ['ok2']]);
 });
+
+it('the outbox names each conversation with queued sends once (one index seek each), and its head in order', async () => {
+  const { clock } = manualClock();
+  const api = fakeApi({});
+  const http = createHttpClient({ fetch: api.fetch, origin: 'http://api.test', versionName: '1', context: requestContextFrom(db), clock });
+  outbox = createOutbox({ db, http, clock, connection: () => ({ isOpen: () => false, send: () => false }), owner: async () => MOBILE, ackTimeoutMs: 1000 });
+  expect(await outbox.queue.queuedKeys()).toEqual([]);
+  const ids: string[] = [];
+  for (const [i, bot] of [BOT_B, BOT_A, BOT_B, BOT_B, BOT_A].entries()) ids.push(await send(bot, `m${i}`, 1000 + i));
+  // a failed send is not queued: a conversation with only failed ones is not named
+  const BOT_C = '1000000000000003';
+  const failed = await send(BOT_C, 'refused', 2000);
+  await db.outbox.findOne(failed).exec().then((d) => d?.incrementalPatch({ state: 'failed' }));
+  expect((await outbox.queue.queuedKeys()).sort()).toEqual([BOT_A, BOT_B]);
+  expect((await outbox.queue.head(BOT_B, 10)).map((e) => e.id)).toEqual([ids[0], ids[2], ids[3]]);
+  expect((await outbox.queue.head(BOT_A, 1)).map((e) => e.id)).toEqual([ids[1]]);
+});

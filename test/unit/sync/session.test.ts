@@ -445,3 +445,81 @@ describe('dialog actions', () => {
     expect((await getLocalDoc(db, 'auth-flow'))?.error).toBeNull();
   });
 });
+
+describe('standalone start-session (spec part 1 §7)', () => {
+  const BOT = '1000000000000001';
+  const USER = '0190a0b0-0000-7000-8000-000000000001';
+  const SESSION = 'b'.repeat(32);
+
+  test('without sign-in: sends the device id and bot, stores the web session; later calls carry the standalone headers', async () => {
+    const s = await setup({
+      '/api/web/user/start-session': () => json(200, { user_uuid: USER, session_id: SESSION, bot_uuid: BOT }),
+      '/api/web/bot/get-configuration': () => json(200, { bot_uuid: BOT }),
+    });
+    const before = (await getLocalDoc(s.db, 'session'))?.deviceId;
+    expect((await s.flows.startStandaloneSession(BOT, { payload: { page: 'co-op' } })).ok).toBe(true);
+    const sent = s.api.last('/api/web/user/start-session');
+    const session = (await getLocalDoc(s.db, 'session'))!;
+    expect(sent?.body).toEqual({ device_id: session.deviceId, bot_uuid: BOT, payload: { page: 'co-op' } });
+    if (before) expect(session.deviceId).toBe(before);
+    expect(session).toMatchObject({ isStandalone: true, isStandaloneWithAuth: false, token: SESSION, userUuid: USER, mobile: null, selectedBot: { bot_uuid: BOT } });
+    await s.flows.loadBotConfiguration(BOT);
+    const call = s.api.last('/api/web/bot/get-configuration');
+    expect(Object.fromEntries(new Headers(call?.headers).entries())).toMatchObject({ 'device-id': session.deviceId, 'session-id': SESSION, 'bot-id': BOT, 'user-id': USER, 'package-name': 'web' });
+  });
+
+  test('with sign-in: the access token goes along and the session is standalone-with-auth', async () => {
+    const s = await setup({ '/api/web/user/start-session': () => json(200, { user_uuid: USER, session_id: SESSION, bot_uuid: BOT }) });
+    expect((await s.flows.startStandaloneSession(BOT, { accessToken: 'c'.repeat(32) })).ok).toBe(true);
+    expect(s.api.last('/api/web/user/start-session')?.body).toMatchObject({ access_token: 'c'.repeat(32), bot_uuid: BOT });
+    expect(await getLocalDoc(s.db, 'session')).toMatchObject({ isStandaloneWithAuth: true, token: SESSION });
+  });
+
+  test('a refused start-session stores no session', async () => {
+    const refused = await setup({ '/api/web/user/start-session': () => errorBody(401, 'The access token is unknown, revoked or expired') });
+    expect((await refused.flows.startStandaloneSession(BOT, { accessToken: 'd'.repeat(32) })).ok).toBe(false);
+    expect((await getLocalDoc(refused.db, 'session'))?.token ?? null).toBeNull();
+  });
+});
+
+describe('standalone 401 rules (spec part 1 §4)', () => {
+  const BOT = '1000000000000001';
+  async function standalone(withAuth: boolean, status: number) {
+    const s = await signedIn({}, { '/api/web/bot/get-configuration': () => errorBody(status, 'Unauthorised'), '/api/web/user/get-profile': () => errorBody(401, 'Unauthorised') });
+    const session = (await getLocalDoc(s.db, 'session'))!;
+    await setLocalDoc(s.db, 'session', { ...session, isStandalone: true, isStandaloneWithAuth: withAuth, selectedBot: { bot_uuid: BOT, name: 'Echo' } });
+    return { ...s, deviceId: session.deviceId };
+  }
+
+  test('a 401 on the configuration call clears the token and the mobile and assigns a new device id', async () => {
+    const s = await standalone(false, 401);
+    expect((await s.flows.loadBotConfiguration(BOT)).ok).toBe(false);
+    expect(s.api.last('/api/web/bot/get-configuration')).toBeDefined();
+    const after = (await getLocalDoc(s.db, 'session'))!;
+    expect(after).toMatchObject({ token: null, mobile: null, isStandalone: true });
+    expect(after.deviceId).not.toBe(s.deviceId);
+    // no auto-logout prompt in standalone mode
+    expect((await getLocalDoc(s.db, 'sync-status'))?.autoLogoutPrompt ?? false).toBe(false);
+  });
+
+  test('standalone-with-auth (the extension supplies the token) keeps the device id', async () => {
+    const s = await standalone(true, 401);
+    await s.flows.loadBotConfiguration(BOT);
+    const after = (await getLocalDoc(s.db, 'session'))!;
+    expect(after).toMatchObject({ token: null, mobile: null });
+    expect(after.deviceId).toBe(s.deviceId);
+  });
+
+  test('a 401 on another call in standalone mode changes nothing but reports it', async () => {
+    const s = await standalone(false, 401);
+    const res = await s.flows.refreshProfile();
+    expect(res.ok).toBe(false);
+    expect((await getLocalDoc(s.db, 'session'))).toMatchObject({ token: expect.any(String), mobile: MOBILE, deviceId: s.deviceId });
+  });
+
+  test('a 440 on the configuration call clears the token and the selected bot', async () => {
+    const s = await standalone(false, 440);
+    await s.flows.loadBotConfiguration(BOT);
+    expect(await getLocalDoc(s.db, 'session')).toMatchObject({ token: null, selectedBot: null, deviceId: s.deviceId });
+  });
+});

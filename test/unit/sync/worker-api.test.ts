@@ -9,7 +9,7 @@ import { getLocalDoc, observeLocalDoc$ } from '../../../src/db/local-store';
 import { createSyncWorkerApi, type SyncWorkerApi } from '../../../src/workers/worker-api';
 import { engineFromRemote } from '../../../src/workers/sync-client';
 import type { Engine } from '../../../src/sync/engine';
-import { fakeIndexedDb, freshDbName, openTestDatabase } from '../db/helpers/fake-db';
+import { fakeIndexedDb, freshDbName, openTestDatabase, CHAT_COLLECTIONS } from '../db/helpers/fake-db';
 import { openDatabase } from '../../../src/db/database';
 import { MOBILE, errorBody, fakeApi, json, tokens } from './helpers/fake-api';
 
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 async function workerAndPage(handlers: Parameters<typeof fakeApi>[0] = {}) {
   const dbName = freshDbName('worker');
-  const page: AppDatabase = await openTestDatabase(dbName);
+  const page: AppDatabase = await openTestDatabase(dbName, CHAT_COLLECTIONS);
   const api = fakeApi({
     '/api/mobile/send-otp': () => json(200, { message: 'sent', resendAfterSeconds: 59, expiresInSeconds: 300 }),
     '/api/mobile/verify-otp': () => json(200, tokens(Date.now())),
@@ -29,7 +29,8 @@ async function workerAndPage(handlers: Parameters<typeof fakeApi>[0] = {}) {
   const workerApi = createSyncWorkerApi({
     fetch: api.fetch,
     openDatabase,
-    databaseOptions: { ...fakeIndexedDb, ignoreDuplicate: true, devMode: true },
+    // two instances in this realm: each opens the chat's collections (RxDB's open-source limit)
+    databaseOptions: { ...fakeIndexedDb, ignoreDuplicate: true, devMode: true, collections: CHAT_COLLECTIONS },
   });
   const { port1, port2 } = new MessageChannel();
   expose(workerApi, port1);

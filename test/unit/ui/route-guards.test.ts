@@ -32,4 +32,16 @@ describe('redirectFor', () => {
     const open = new Set<AppPath>(['/home', '/chat/$botUuid', '/bot-info', '/bot-faq', '/bot-review', '/blocked', '/archived']);
     for (const path of PATHS) expect(redirectFor(path, auth)).toBe(open.has(path) ? null : '/home');
   });
+
+  it('a standalone session sees its bot\'s thread only: every other route leads to /bot/<its bot>', () => {
+    const auth: AuthSnapshot = { signedIn: false, otpRequested: false, onboardingStep: null, standaloneBot: '1000000000000001' };
+    expect(redirectFor('/bot/$botId', auth)).toBeNull();
+    for (const path of PATHS) expect(redirectFor(path, auth)).toBe('/bot/$botId');
+  });
+
+  it('/bot/<id>: a signed-out visitor stays (the screen starts a session); a member gets the bot in the app', () => {
+    expect(redirectFor('/bot/$botId', signedOut())).toBeNull();
+    expect(redirectFor('/bot/$botId', { signedIn: true, otpRequested: false, onboardingStep: null })).toBe('/chat/$botUuid');
+    expect(redirectFor('/bot/$botId', { signedIn: true, otpRequested: false, onboardingStep: 'name' })).toBe('/onboarding');
+  });
 });

@@ -12,7 +12,7 @@ import { storeServerMessages } from '../../../src/sync/message-store';
 import { enforceHistoryBudget } from '../../../src/sync/history-budget';
 import { modifyConversation } from '../../../src/db/modify-conversation';
 import { MESSAGES_PAGE_SIZE } from '../../../src/domain/constants';
-import { freshDbName, openTestDatabase } from '../db/helpers/fake-db';
+import { freshDbName, openTestDatabase, CHAT_COLLECTIONS } from '../db/helpers/fake-db';
 
 describe('page bounds', () => {
   const pages = [{ lo: 'm', hi: 't' }, { lo: 'g', hi: 'm' }, { lo: 'c', hi: 'g' }];
@@ -60,8 +60,8 @@ let page: AppDatabase;
 let worker: AppDatabase;
 beforeAll(async () => {
   const name = freshDbName('window');
-  page = await openTestDatabase(name);
-  worker = await openTestDatabase(name);
+  page = await openTestDatabase(name, CHAT_COLLECTIONS);
+  worker = await openTestDatabase(name, CHAT_COLLECTIONS);
 });
 afterAll(async () => {
   await page.close();

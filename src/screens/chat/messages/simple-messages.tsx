@@ -6,6 +6,8 @@ import { useIntl } from 'react-intl';
 import type { MediaRef } from '../../../api/messages';
 import { MSG } from '../../../domain/errors';
 import { formatMoney } from '../../../domain/money';
+import { paymentScreenState } from '../../../domain/payments';
+import { usePaymentRequest } from '../../../db/hooks';
 import { MarkupText } from '../../../ui/markup-text';
 import { ActionButtons } from '../../../ui/messages/action-buttons';
 import { BoldRunsText } from '../../../ui/messages/bold-runs-text';
@@ -130,6 +132,32 @@ export function CartMessage({ ctx }: Props) {
     <MessageShell ctx={ctx}>
       {ctx.doc.message.text?.body ? <MarkupText text={ctx.doc.message.text.body} /> : null}
       <CartSummary summary={summary} viewLabel={intl.formatMessage({ id: 'chat.cart.view' })} onView={() => open(`/cart?bot=${encodeURIComponent(ctx.botUuid)}`)} />
+    </MessageShell>
+  );
+}
+
+/**
+ * payment_request (issue 15): the bot's bill and a Pay button that opens the same checkout as the
+ * cart's "Place order" (/checkout?pr=). Once the server said the bill is paid or not (as last
+ * stored on the device), that line shows instead of the button (a failed bill is not paid again:
+ * the bot sends a new one).
+ */
+export function PaymentRequestMessage({ ctx }: Props) {
+  const intl = useIntl();
+  const open = useOpenPath();
+  const bill = ctx.doc.message.payment_request;
+  const known = usePaymentRequest(bill?.payment_request_id ?? '').data?.payment_request.status;
+  if (!bill) return <UnsupportedMessage ctx={ctx} />;
+  const state = known ? paymentScreenState(known) : 'processing';
+  const amount = formatMoney(bill.amount);
+  return (
+    <MessageShell ctx={ctx}>
+      {ctx.doc.message.text?.body ? <MarkupText text={ctx.doc.message.text.body} /> : null}
+      {state !== 'processing' && <p className="msg-bill__status">{intl.formatMessage({ id: state === 'success' ? 'chat.bill.paid' : 'chat.bill.failed' })}</p>}
+      {state === 'processing' && (
+        <CartSummary summary={amount} viewLabel={intl.formatMessage({ id: 'checkout.pay' }, { amount })}
+          onView={() => open(`/checkout?bot=${encodeURIComponent(ctx.botUuid)}&pr=${encodeURIComponent(bill.payment_request_id)}`)} />
+      )}
     </MessageShell>
   );
 }

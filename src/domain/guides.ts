@@ -1,0 +1,40 @@
+// The one-time guides of issue 18 (spec part 1 §2 and part 2 §2 visibility toggles): the welcome
+// banner, the app tour, contextual help and feature highlights. Each is shown once per device
+// (the ids seen are kept in the settings local document, which survives logout) and only while
+// its remote toggle is on. The ids are a fixed list, so what is remembered stays a few words.
+
+export const GUIDE_IDS = ['welcome-banner', 'app-tour', 'help-chat', 'highlight-qr-scan'] as const;
+export type GuideId = (typeof GUIDE_IDS)[number];
+
+/** The visibility toggle each guide answers to. */
+export type GuideToggle = 'welcome_banner' | 'app_tour' | 'contextual_help' | 'feature_highlights';
+
+export const GUIDE_TOGGLE: Record<GuideId, GuideToggle> = {
+  'welcome-banner': 'welcome_banner',
+  'app-tour': 'app_tour',
+  'help-chat': 'contextual_help',
+  'highlight-qr-scan': 'feature_highlights',
+};
+
+function isGuideId(value: string): value is GuideId {
+  return (GUIDE_IDS as readonly string[]).includes(value);
+}
+
+/** Whether a guide shows now: its toggle is on and this device has not shown it yet. */
+export function shouldShowGuide(id: GuideId, seen: readonly string[], toggleOn: boolean): boolean {
+  return toggleOn && !seen.includes(id);
+}
+
+/** The seen list after a guide was shown: known ids only, each once (an old build's ids drop out). */
+export function markGuideSeen(seen: readonly string[], id: GuideId): GuideId[] {
+  const known = seen.filter(isGuideId);
+  return known.includes(id) ? known : [...known, id];
+}
+
+/** The welcome banner's designs; welcome_banner_design picks one, anything unknown is the default. */
+export const WELCOME_BANNER_DESIGNS = ['default', 'festive', 'minimal'] as const;
+export type WelcomeBannerDesign = (typeof WELCOME_BANNER_DESIGNS)[number];
+
+export function welcomeBannerDesign(flag: unknown): WelcomeBannerDesign {
+  return WELCOME_BANNER_DESIGNS.find((design) => design === flag) ?? 'default';
+}

@@ -1,0 +1,32 @@
+// Which bot a standalone (single-bot) app opens (spec part 1 §5: "Standalone bot ids must match a
+// 16-digit number (from url, a CNAME lookup, query botId, or stored selected bot, else a default
+// id)"). Pure: the boot calls it with what it has; the host-name answer comes from the server's
+// configuration (/web/bot/resolve-host), since a browser cannot read a CNAME.
+import { STANDALONE_BOT_ID_PATTERN, STANDALONE_DEFAULT_BOT_ID } from './constants';
+
+export type StandaloneBotSource = 'path' | 'host' | 'query' | 'stored' | 'default';
+
+export interface StandaloneBotInputs {
+  /** location.pathname: /chat/<id> or /bot/<id> names the bot */
+  pathname: string;
+  /** location.search: ?botId=<id> */
+  search: string;
+  /** the bot the server maps this host name to, or null */
+  hostBot: string | null;
+  /** the stored selected bot, or null */
+  storedBot: string | null;
+}
+
+const PATH_BOT = /^\/(?:chat|bot)\/([^/?#]+)\/?$/;
+
+/** A candidate counts only when it is a 16-digit id; an invalid one falls through to the next source. */
+export function resolveStandaloneBot(input: StandaloneBotInputs): { botId: string; source: StandaloneBotSource } {
+  const valid = (id: string | null | undefined): id is string => typeof id === 'string' && STANDALONE_BOT_ID_PATTERN.test(id);
+  const fromPath = PATH_BOT.exec(input.pathname)?.[1];
+  if (valid(fromPath)) return { botId: fromPath, source: 'path' };
+  if (valid(input.hostBot)) return { botId: input.hostBot, source: 'host' };
+  const fromQuery = new URLSearchParams(input.search).get('botId');
+  if (valid(fromQuery)) return { botId: fromQuery, source: 'query' };
+  if (valid(input.storedBot)) return { botId: input.storedBot, source: 'stored' };
+  return { botId: STANDALONE_DEFAULT_BOT_ID, source: 'default' };
+}

@@ -1,0 +1,2 @@
+// /desktop-media-capture: its own chunk, so each route loads only when opened.
+export { DesktopMediaCaptureScreen as default } from './capture-screen';

@@ -1,0 +1,2 @@
+// /image-capture: its own chunk, so each route loads only when opened.
+export { ImageCaptureScreen as default } from './capture-screen';

@@ -1,0 +1,160 @@
+// Issue 18 in the browser: each gated feature flipped on the server (remote config) appears and
+// disappears from the navigation and its route; a custom code changes the home; the profile is
+// edited offline (shown at once, sent once when back online, photo included) and online; an email
+// is verified from the link the server logs.
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_REMOTE_FLAGS, type RemoteFlags } from '../../src/api/remote-flags';
+import { launchBrowser, shotIfAsked } from './helpers/browser';
+import { startAppServer } from './helpers/app-server';
+import { notificationsDenied, openSignedIn } from './helpers/flows';
+import { waitForServiceWorker } from './helpers/service-worker';
+import { texts } from './helpers/messages';
+import { SAMPLES } from '../integration/helpers/media';
+
+const en = texts('en');
+let browser: Browser;
+let flags: RemoteFlags = { ...DEFAULT_REMOTE_FLAGS };
+const logLines: string[] = [];
+let server: Awaited<ReturnType<typeof startAppServer>>;
+
+beforeAll(async () => {
+  const stream = new Writable({ write(chunk, _enc, done) { logLines.push(String(chunk)); done(); } });
+  server = await startAppServer({ server: { remoteFlags: () => flags, logger: { level: 'info', stream } } });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const FEATURES = [
+  { feature: 'engage', flag: 'enable_engage', path: '/engage' },
+  { feature: 'rewards', flag: 'rewards_enable', path: '/rewards' },
+  { feature: 'competition_zone', flag: 'competition_zone_enable', path: '/competition-zone' },
+  { feature: 'leaderboards', flag: 'leaderboards_enable', path: '/leaderboards' },
+  { feature: 'skills_corner', flag: 'skills_corner_enable', path: '/skills-corner' },
+  { feature: 'digital_class', flag: 'digilab_enable', path: '/digital-class' },
+] as const;
+
+const featureLink = (page: Page, feature: string) => page.locator(`a[data-feature="${feature}"]`);
+
+async function reloadHome(page: Page): Promise<void> {
+  // a new page life fetches the remote config afresh (its first fetch skips the cache)
+  await page.goto(`${server.url}/home`);
+  await page.getByRole('tab', { name: en('home.tab.discover') }).waitFor();
+}
+
+describe('the one feature gate', () => {
+  it.each(FEATURES)('$flag on the server shows and hides $path', async ({ feature, flag, path }) => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, [flag]: false };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId('feature-off').waitFor();
+      await reloadHome(page);
+      expect(await featureLink(page, feature).count()).toBe(0);
+      flags = { ...DEFAULT_REMOTE_FLAGS, [flag]: true };
+      await reloadHome(page);
+      await featureLink(page, feature).waitFor();
+      await featureLink(page, feature).click();
+      await page.waitForURL(new RegExp(`${path}$`));
+      expect(await page.getByTestId('feature-off').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('posts_enable off takes the Post tab away and /feed says so', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, posts_enable: false };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      await reloadHome(page);
+      expect(await page.getByRole('tab', { name: en('home.tab.post') }).count()).toBe(0);
+      await page.goto(`${server.url}/feed`);
+      await page.getByTestId('feature-off').waitFor();
+      flags = { ...DEFAULT_REMOTE_FLAGS, posts_enable: true };
+      await reloadHome(page);
+      await page.getByRole('tab', { name: en('home.tab.post') }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('dot_engage marks the games link; min_version_code forces the update', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, enable_engage: true, dot_engage: true };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      await reloadHome(page);
+      await page.getByTestId('dot-engage').waitFor();
+      flags = { ...DEFAULT_REMOTE_FLAGS, min_version_code: 1_000_000_000 };
+      await reloadHome(page).catch(() => undefined);
+      await page.getByTestId('force-update').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a school custom code opens the competition zone on the home', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, competition_zone_enable: false };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      await reloadHome(page);
+      expect(await featureLink(page, 'competition_zone').count()).toBe(0);
+      await page.goto(`${server.url}/custom-code`);
+      await page.getByLabel(en('customCode.input')).fill('school2026');
+      await page.getByRole('button', { name: en('customCode.check') }).click();
+      await page.getByTestId('custom-code-preview').waitFor();
+      await shotIfAsked(page, 'custom-code-preview');
+      await page.getByRole('button', { name: en('customCode.apply') }).click();
+      await page.getByText(en('customCode.applied')).waitFor();
+      await page.goto(`${server.url}/home`);
+      await featureLink(page, 'competition_zone').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('/manage-profile', () => {
+  it('edits offline show at once and are sent when back online (photo included); the logged link verifies the email', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      await page.goto(`${server.url}/manage-profile`);
+      const name = page.getByLabel(en('profile.name'), { exact: true });
+      await name.waitFor();
+      // the reload below is offline: the service worker must control the page to serve it
+      await waitForServiceWorker(page);
+      await name.waitFor();
+      await context.setOffline(true);
+      await name.fill('  Asha Offline  ');
+      await page.getByLabel(en('profile.email'), { exact: true }).fill('asha.offline@example.com');
+      await page.getByRole('button', { name: en('profile.save') }).click();
+      await page.getByText(en('profile.savedOffline')).waitFor();
+      // a photo chosen offline, cropped, waits on the device
+      const png = Buffer.from(SAMPLES.find((x) => x.label === 'PNG')!.data);
+      await page.getByTestId('profile-photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('button', { name: en('profile.photo.crop.use') }).click();
+      await page.getByText(en('profile.photo.waiting')).waitFor();
+      await page.reload().catch(() => undefined);
+      await expect.poll(async () => page.getByLabel(en('profile.name'), { exact: true }).inputValue(), { timeout: 30_000 }).toBe('Asha Offline');
+      await context.setOffline(false);
+      // sent: the photo is uploaded and the edit is the server's profile now
+      await expect.poll(async () => (await page.getByText(en('profile.photo.waiting')).count()), { timeout: 60_000 }).toBe(0);
+      await page.getByTestId('profile-photo').waitFor();
+      await shotIfAsked(page, 'manage-profile');
+      await page.getByRole('button', { name: en('profile.email.send') }).click();
+      await page.getByText(en('profile.email.sent', { email: 'asha.offline@example.com' })).waitFor();
+      const line = logLines.find((l) => l.includes('email to asha.offline@example.com'));
+      const link = /(http\S+verify-email\?token=[^"\s\\]+)/.exec(line ?? '')?.[1];
+      expect(link).toBeDefined();
+      await page.goto(link!);
+      await page.getByTestId('email-outcome').waitFor();
+      await page.getByTestId('email-verified').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
