@@ -12,6 +12,12 @@
 // The Idempotency-Key is not the head action's id alone: one call carries several edits, and
 // edits added after a lost answer make another body. It is the last edit's id plus a fingerprint
 // of the cart sent, so the same cart resent gets the first answer and another cart a new key.
+//
+// A send and a read of the same bot's cart never interleave (`withCartLock`): a send builds its
+// cart from the stored base, then awaits the session before its call; a read (another device's
+// change) landing in that gap made the send overwrite the other device's cart with a cart built
+// on the old base (CI, stop 23). Under the lock a read waits for the send in flight, and the
+// next send replays the edits on what the read stored.
 import type { CartAnswer, CartItem } from '../api/contract';
 import { replayEdits, toServerItems } from '../domain/cart-edits';
 import { cartLimits } from '../db/cart-view';
@@ -44,6 +50,20 @@ function fnv1a(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** One chain of cart work per bot per database: each task starts when the one before it settles. */
+const cartChains = new WeakMap<AppDatabase, Map<string, Promise<unknown>>>();
+function withCartLock<T>(db: AppDatabase, botUuid: string, task: () => Promise<T>): Promise<T> {
+  let chains = cartChains.get(db);
+  if (!chains) cartChains.set(db, (chains = new Map()));
+  const before = chains.get(botUuid) ?? Promise.resolve();
+  const run = before.then(task, task);
+  const settled = run.then(() => undefined, () => undefined);
+  chains.set(botUuid, settled);
+  // forget the chain once it is idle, so a bot's entry does not live for ever
+  void settled.then(() => { if (chains.get(botUuid) === settled) chains.delete(botUuid); });
+  return run;
+}
+
 /** Keeps the newest cart: an answer older than the stored one (by version) is ignored. */
 async function storeCartAnswer(db: AppDatabase, clock: Clock, answer: CartAnswer): Promise<void> {
   await modifyLocalDoc(db, 'carts', (carts) => {
@@ -59,28 +79,32 @@ export function cartEditKind(deps: { db: AppDatabase; http: HttpClient; clock: C
   const storeCart = (answer: CartAnswer) => storeCartAnswer(db, clock, answer);
   /** the edits each head carried in its last call (a refusal drops those) */
   const carried = new Map<string, string[]>();
+  type Head = Parameters<ActionKindDef<'cart-edit'>['send']>[0];
+  async function sendCart(head: Head): Promise<void> {
+    const botUuid = head.payload.bot_uuid;
+    const pending = await queuedActions(db, 'cart-edit', orderKey.cart(botUuid));
+    if (pending.length === 0) return;
+    let base = (await getLocalDoc(db, 'carts'))?.[botUuid];
+    if (!base) {
+      // No server cart known yet (first edit offline): read it, so the edits replay on the real base.
+      await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
+      base = (await getLocalDoc(db, 'carts'))?.[botUuid];
+    }
+    const limits = cartLimits((await getLocalDoc(db, 'carts')), await getLocalDoc(db, 'catalogs'), botUuid);
+    const edits = pending.map((a) => a.payload.edit);
+    const cart = toServerItems(replayEdits(base?.cart ?? [], edits, limits)) satisfies CartItem[];
+    const idempotencyKey = `${edits[edits.length - 1]!.id}.${fnv1a(JSON.stringify(cart))}`;
+    carried.set(head.id, pending.map((a) => a.id));
+    const answer = await http.call('updateCart', { bot_uuid: botUuid, cart }, { idempotencyKey });
+    carried.delete(head.id);
+    await storeCart(answer);
+    // the runner removes the head; the other edits this cart carried go with it
+    await removeActions(db, pending.filter((a) => a.id !== head.id).map((a) => a.id));
+  }
   return {
     route: 'updateCart',
-    async send(head) {
-      const botUuid = head.payload.bot_uuid;
-      const pending = await queuedActions(db, 'cart-edit', orderKey.cart(botUuid));
-      if (pending.length === 0) return;
-      let base = (await getLocalDoc(db, 'carts'))?.[botUuid];
-      if (!base) {
-        // No server cart known yet (first edit offline): read it, so the edits replay on the real base.
-        await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
-        base = (await getLocalDoc(db, 'carts'))?.[botUuid];
-      }
-      const limits = cartLimits((await getLocalDoc(db, 'carts')), await getLocalDoc(db, 'catalogs'), botUuid);
-      const edits = pending.map((a) => a.payload.edit);
-      const cart = toServerItems(replayEdits(base?.cart ?? [], edits, limits)) satisfies CartItem[];
-      const idempotencyKey = `${edits[edits.length - 1]!.id}.${fnv1a(JSON.stringify(cart))}`;
-      carried.set(head.id, pending.map((a) => a.id));
-      const answer = await http.call('updateCart', { bot_uuid: botUuid, cart }, { idempotencyKey });
-      carried.delete(head.id);
-      await storeCart(answer);
-      // the runner removes the head; the other edits this cart carried go with it
-      await removeActions(db, pending.filter((a) => a.id !== head.id).map((a) => a.id));
+    send(head) {
+      return withCartLock(db, head.payload.bot_uuid, () => sendCart(head));
     },
     async refused(head, refusal) {
       const botUuid = head.payload.bot_uuid;
@@ -102,7 +126,7 @@ export function createCartSync(deps: CartSyncDeps): CartFlows & { fetchCart(botU
 
   /** The bot's cart as the server has it, into 'carts' (rejects when the call fails). */
   async function fetchCart(botUuid: string): Promise<void> {
-    await storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true }));
+    await withCartLock(db, botUuid, async () => storeCart(await http.call('getCart', { bot_uuid: botUuid, include_product_details: true })));
   }
 
   /** Sends what is queued for the bot now; answers whether edits still wait (no answer, a backoff). */
