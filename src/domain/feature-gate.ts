@@ -62,10 +62,13 @@ export interface FeatureGate {
   upselling: readonly UpsellingFeature[];
   /** welcome_banner_design: which design the welcome banner draws. */
   welcomeBannerDesign: WelcomeBannerDesign;
+  /** support_bot_mini_apps_hidden: the Chat tab lists the user's bots only, not their mini apps. */
   supportBotMiniAppsHidden: boolean;
-  /** web_button_tap_to_send_flag(_2): a tap on a quick-reply button sends it at once. */
+  /** web_button_tap_to_send_flag: a website button of an action message also sends its label to the bot. */
   tapToSend: boolean;
+  /** web_button_tap_to_send_flag_2: the same for the website buttons of cards. */
   tapToSend2: boolean;
+  /** in_app_review_flag: the Chat tab asks once to rate a bot the user has talked with. */
   inAppReview: boolean;
   limitPinBots: number;
   privacyPolicyUrl: string;

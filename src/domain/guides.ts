@@ -1,19 +1,22 @@
 // The one-time guides of issue 18 (spec part 1 §2 and part 2 §2 visibility toggles): the welcome
 // banner, the app tour, contextual help and feature highlights. Each is shown once per device
 // (the ids seen are kept in the settings local document, which survives logout) and only while
-// its remote toggle is on. The ids are a fixed list, so what is remembered stays a few words.
+// its remote switch is on. The ids are a fixed list, so what is remembered stays a few words.
+// The in-app review ask is one of them: shown once, while in_app_review_flag is on.
 
-export const GUIDE_IDS = ['welcome-banner', 'app-tour', 'help-chat', 'highlight-qr-scan'] as const;
+export const GUIDE_IDS = ['welcome-banner', 'app-tour', 'help-chat', 'highlight-qr-scan', 'in-app-review'] as const;
 export type GuideId = (typeof GUIDE_IDS)[number];
 
-/** The visibility toggle each guide answers to. */
+/** The remote switch each guide answers to: a visibility toggle (its `_enable` flag), or a flag of its own. */
 export type GuideToggle = 'welcome_banner' | 'app_tour' | 'contextual_help' | 'feature_highlights';
+export type GuideSwitch = { toggle: GuideToggle } | { flag: 'in_app_review_flag' };
 
-export const GUIDE_TOGGLE: Record<GuideId, GuideToggle> = {
-  'welcome-banner': 'welcome_banner',
-  'app-tour': 'app_tour',
-  'help-chat': 'contextual_help',
-  'highlight-qr-scan': 'feature_highlights',
+export const GUIDE_SWITCH: Record<GuideId, GuideSwitch> = {
+  'welcome-banner': { toggle: 'welcome_banner' },
+  'app-tour': { toggle: 'app_tour' },
+  'help-chat': { toggle: 'contextual_help' },
+  'highlight-qr-scan': { toggle: 'feature_highlights' },
+  'in-app-review': { flag: 'in_app_review_flag' },
 };
 
 function isGuideId(value: string): value is GuideId {

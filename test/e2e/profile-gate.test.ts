@@ -11,6 +11,7 @@ import { startAppServer } from './helpers/app-server';
 import { notificationsDenied, openSignedIn } from './helpers/flows';
 import { waitForServiceWorker } from './helpers/service-worker';
 import { texts } from './helpers/messages';
+import { sendText, userBubble } from './helpers/chat';
 import { SAMPLES } from '../integration/helpers/media';
 
 const en = texts('en');
@@ -111,6 +112,51 @@ describe('the one feature gate', () => {
       await page.getByText(en('customCode.applied')).waitFor();
       await page.goto(`${server.url}/home`);
       await featureLink(page, 'competition_zone').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+const SHOWCASE = '1000000000000004';
+const UNIT_CONVERTER = '2000000000000103';
+
+describe('the flags with no screen of their own', () => {
+  it('tap-to-send: a website button of an action message also tells the bot (flag 1), a card\'s does not (flag 2 off); the review ask shows once; the Chat tab hides mini apps by support_bot_mini_apps_hidden', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, web_button_tap_to_send_flag: true, web_button_tap_to_send_flag_2: false, in_app_review_flag: true, support_bot_mini_apps_hidden: false };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    // the links open new tabs (to example.com, unreachable here): close them
+    context.on('page', (tab) => void tab.close());
+    try {
+      // a mini app of the user's own, for the Chat tab's row
+      await page.goto(`${server.url}/mini-app-info?id=${UNIT_CONVERTER}`);
+      await page.getByRole('button', { name: en('miniApp.info.subscribe') }).click();
+      await page.getByRole('button', { name: en('miniApp.info.subscribed') }).waitFor();
+
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await sendText(page, 'action');
+      await page.getByRole('link', { name: /Open our website/ }).click();
+      await userBubble(page, 'Open our website').waitFor();
+      await sendText(page, 'card');
+      await page.getByRole('link', { name: /Learn more/ }).click();
+      await page.waitForTimeout(1000);
+      expect(await userBubble(page, 'Learn more').count()).toBe(0);
+
+      // home: the ask names the bot the user wrote to; the user's mini app is listed
+      await page.getByRole('button', { name: en('chat.back') }).click();
+      await page.getByRole('tab', { name: en('home.tab.chat') }).click();
+      await page.getByTestId('in-app-review').waitFor();
+      await page.getByRole('heading', { name: en('home.chat.miniApps') }).waitFor();
+      await shotIfAsked(page, 'in-app-review');
+      await page.getByTestId('in-app-review').getByRole('button', { name: en('home.reviewAsk.rate') }).click();
+      await page.waitForURL(new RegExp(`/bot-review\\?bot=${SHOWCASE}`));
+      // asked once: not again, and with support_bot_mini_apps_hidden the Chat tab lists bots only
+      flags = { ...flags, support_bot_mini_apps_hidden: true };
+      await page.goto(`${server.url}/home`);
+      await page.getByRole('tab', { name: en('home.tab.chat') }).click();
+      await page.getByRole('heading', { name: en('home.chat.heading') }).waitFor();
+      await expect.poll(() => page.getByRole('heading', { name: en('home.chat.miniApps') }).count(), { timeout: 10_000 }).toBe(0);
+      expect(await page.getByTestId('in-app-review').count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -2,12 +2,14 @@
 // (RxDB `conversations`, which recent activity and the chat lists fill), pinned first, then by last
 // activity, archived, blocked and remotely hidden bots left out, each with its last message, a
 // relative time, the unread count and a mark while muted; then the user's mini apps from the
-// stored recent activity.
+// stored recent activity (unless the remote flag support_bot_mini_apps_hidden hides them); and,
+// with in_app_review_flag on, a one-time ask to rate a bot the user has talked with.
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { markBoot, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
+import { markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
 import { isMuted } from '../../domain/bot-rules';
 import { MiniAppRow } from './mini-app-row';
+import { ReviewPrompt } from './review-prompt';
 import { ConversationRow } from '../../ui/conversation-row';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
@@ -30,11 +32,13 @@ export function ChatListPanel() {
   const navigate = useNavigate();
   const conversations = useListedConversations();
   const activity = useRecentActivity();
+  const gate = useFeatureGate();
   useScreenPainted(conversations.loaded);
   const rendered = useProgressiveCount(conversations.all.length, FIRST_ROWS, conversations.loaded);
   if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
   const shown = conversations.shown;
-  const miniApps = activity.value?.payload.mini_app_subscription_list ?? [];
+  // support_bot_mini_apps_hidden: the Chat tab keeps to the bots (the mini apps stay in Discover)
+  const miniApps = gate.supportBotMiniAppsHidden ? [] : activity.value?.payload.mini_app_subscription_list ?? [];
   // the blocked and archived lists, shown when there is something in them
   const hasArchived = conversations.all.some((c) => c.archive_time !== null && c.block_time === null);
   const hasBlocked = conversations.all.some((c) => c.block_time !== null);
@@ -60,6 +64,7 @@ export function ChatListPanel() {
       <h2 className="home-list__heading" id="home-chat-heading">
         {intl.formatMessage({ id: 'home.chat.heading' })}
       </h2>
+      <ReviewPrompt conversations={shown} />
       <ul className="home-list__items home-list__items--rows">
         {shown.slice(0, rendered).map((c) => {
           const at = timeOf(c);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDE_IDS, markGuideSeen, shouldShowGuide, welcomeBannerDesign } from '../../../src/domain/guides';
+import { GUIDE_IDS, GUIDE_SWITCH, markGuideSeen, shouldShowGuide, welcomeBannerDesign } from '../../../src/domain/guides';
 
 describe('one-time guides (issue 18)', () => {
   it('shows a guide once: until it is marked seen, and only while its toggle is on', () => {
@@ -17,6 +17,12 @@ describe('one-time guides (issue 18)', () => {
     seen = markGuideSeen(seen, 'app-tour');
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBe(GUIDE_IDS.length);
+  });
+
+  it('each guide answers to one remote switch: the visibility toggles, and in_app_review_flag for the review ask', () => {
+    expect(GUIDE_SWITCH['app-tour']).toEqual({ toggle: 'app_tour' });
+    expect(GUIDE_SWITCH['in-app-review']).toEqual({ flag: 'in_app_review_flag' });
+    expect(Object.keys(GUIDE_SWITCH).sort()).toEqual([...GUIDE_IDS].sort());
   });
 
   it('picks the welcome banner design from the flag, unknown values the default', () => {

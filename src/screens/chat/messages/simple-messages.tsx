@@ -3,11 +3,12 @@
 // catalogues, the cart, the scorecard, and the not-supported notice.
 import { useRouter } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import type { MediaRef } from '../../../api/messages';
+import type { ActionButton, MediaRef } from '../../../api/messages';
 import { MSG } from '../../../domain/errors';
 import { formatMoney } from '../../../domain/money';
 import { paymentScreenState } from '../../../domain/payments';
 import { usePaymentRequest } from '../../../db/hooks';
+import { sendText, useFeatureGate } from '../../../db/ui-surface';
 import { MarkupText } from '../../../ui/markup-text';
 import { ActionButtons } from '../../../ui/messages/action-buttons';
 import { BoldRunsText } from '../../../ui/messages/bold-runs-text';
@@ -56,6 +57,16 @@ export function PersistentMenuMessage({ ctx }: Props) {
   );
 }
 
+/**
+ * What a tap on a website button does besides opening the link, by the remote flag: with
+ * web_button_tap_to_send_flag (action messages) or web_button_tap_to_send_flag_2 (cards) on, the
+ * button's label goes to the bot as the user's message (queued like any send, so offline it
+ * waits), so the bot knows which link was opened and can follow up.
+ */
+function useWebTap(botUuid: string, on: boolean): ((button: ActionButton) => void) | undefined {
+  return on ? (button) => void sendText(botUuid, button.body) : undefined;
+}
+
 /** Pushes an app path with a query (routes for the cart and catalogue arrive with the shop screens). */
 function useOpenPath(): (href: string) => void {
   const router = useRouter();
@@ -67,10 +78,11 @@ export function ActionMessage({ ctx }: Props) {
   const open = useOpenPath();
   const m = ctx.doc.message;
   const buttons = m.actions ?? (m.action ? [{ body: m.text?.body ?? '', action: m.action }] : []);
+  const onWebTap = useWebTap(ctx.botUuid, useFeatureGate().tapToSend);
   return (
     <MessageShell
       ctx={ctx}
-      actions={<ActionButtons buttons={buttons} label={intl.formatMessage({ id: 'chat.actions.label' })} newTabHint={intl.formatMessage({ id: 'chat.actions.newTab' })} onViewCart={() => open(`/cart?bot=${ctx.botUuid}`)} />}
+      actions={<ActionButtons buttons={buttons} label={intl.formatMessage({ id: 'chat.actions.label' })} newTabHint={intl.formatMessage({ id: 'chat.actions.newTab' })} onViewCart={() => open(`/cart?bot=${ctx.botUuid}`)} onWebTap={onWebTap} />}
     >
       {m.text?.body ? <MarkupText text={m.text.body} /> : null}
     </MessageShell>
@@ -81,11 +93,13 @@ export function CardMessage({ ctx }: Props) {
   const intl = useIntl();
   const open = useOpenPath();
   const m = ctx.doc.message;
+  const onWebTap = useWebTap(ctx.botUuid, useFeatureGate().tapToSend2);
   return (
     <MessageShell
       ctx={ctx}
       actions={
         <CardCarousel
+          onWebTap={onWebTap}
           cards={m.card?.cards ?? []}
           label={intl.formatMessage({ id: 'chat.cards.label' })}
           actionsLabel={intl.formatMessage({ id: 'chat.actions.label' })}
