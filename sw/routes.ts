@@ -26,9 +26,11 @@ export function registerCachingRoutes(sw: ServiceWorkerGlobalScope, precache: Pr
   // Any page of the app (/home, /chat/123 ...) opened offline: the precached index.html, whose
   // router then shows the route. /api and /version.json are never pages, nor the payment
   // provider's own card pages (/sandbox/, issue 15): those must reach the provider, nor the web
-  // mini apps' own pages (/apps/, issue 17), which run online in their frame.
+  // mini apps' own pages (/apps/, issue 17), which run online in their frame, nor the server's
+  // own pages: short links (/l/<id>, resolved by the server into /loading?to=...) and the
+  // analytics admin page (/admin/).
   registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/version\.json$/, /^\/sandbox\//, /^\/apps\//],
+    denylist: [/^\/api(\/|$)/, /^\/version\.json$/, /^\/sandbox\//, /^\/apps\//, /^\/l\//, /^\/admin(\/|$)/],
   }));
 
   const sameOrigin = (url: URL) => url.origin === sw.location.origin;

@@ -55,9 +55,10 @@ export function analyticsRoutes(config: AnalyticsConfig, opts: { origin: (reques
 }
 
 /**
- * GET /l/<id>: the short link opens the app at its route (a 302 to a path of this origin, checked
- * when the link was made); an unknown id is a 404 page. Not an API route: whoever the link was
- * shared with opens it, signed in or not (the app's own guards send them to login first).
+ * GET /l/<id>: the short link opens the app at its route (a 302 to /loading?to=<the route>, a
+ * path of this origin checked when the link was made); an unknown id is a 404 page. Not an API
+ * route: whoever the link was shared with opens it, signed in or not (/loading keeps the route
+ * while they sign in, then opens it).
  */
 export function registerShortLinks(app: FastifyInstance, ctx: Pick<ServerContext, 'db'>): void {
   app.get<{ Params: { id: string } }>('/l/:id', async (request, reply) => {
@@ -66,6 +67,7 @@ export function registerShortLinks(app: FastifyInstance, ctx: Pick<ServerContext
     const rows = await ctx.db.query<{ url: string }>('UPDATE dynamic_links SET opened = opened + 1 WHERE link_id = $1 RETURNING url', [id]);
     const url = rows[0]?.url;
     if (url === undefined) return reply.code(404).type('text/plain; charset=utf-8').send('This link does not exist.');
-    return reply.code(302).header('location', url).header('cache-control', 'no-store').send();
+    // through the app's /loading screen: a visitor who is not signed in opens the route after sign-in
+    return reply.code(302).header('location', `/loading?to=${encodeURIComponent(url)}`).header('cache-control', 'no-store').send();
   });
 }

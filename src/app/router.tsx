@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { parsePlainSearch, stringifyPlainSearch } from './search-params';
 import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
+import { linkTarget, rememberLink, routerTarget, takePendingLink } from './pending-link';
 import { Splash } from './splash';
 import { NotFound } from './not-found';
 import { DialogsHost } from './dialogs-host';
@@ -46,10 +47,21 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 /** A bot id of the URL (spec part 1 §5: 16 digits; src/domain/constants.ts STANDALONE_BOT_ID_PATTERN). */
 const BOT_ID = /^\d{16}$/;
 
+/** Redirects to an app link kept by pending-link.ts (its path and query). */
+function redirectToLink(link: string): never {
+  const target = routerTarget(link);
+  throw redirect({ to: target.to as '/home', search: target.search as never, replace: true });
+}
+
 function guard(path: AppPath, bot = '') {
   return ({ context }: { context: RouterContext }) => {
     const to = redirectFor(path, context.auth);
     if (!to) return;
+    // just signed in (or onboarded): a link opened before sign-in (/loading) goes first
+    if (to === '/home') {
+      const pending = takePendingLink();
+      if (pending !== null) redirectToLink(pending);
+    }
     if (to === '/bot/$botId') throw redirect({ to, params: { botId: context.auth.standaloneBot ?? '' }, replace: true });
     if (to === '/chat/$botUuid') {
       if (BOT_ID.test(bot)) throw redirect({ to, params: { botUuid: bot }, replace: true });
@@ -260,9 +272,30 @@ const cameraRoutes = [
   createRoute({ getParentRoute: () => rootRoute, path: '/welcome-banner', beforeLoad: guard('/welcome-banner'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/welcome-banner'])) }),
 ];
 
+/**
+ * /loading?to=<app link> (spec part 1 §2 route list): where short links land. A signed-in member
+ * goes straight to the link; anyone else signs in (or finishes onboarding) first, and the link
+ * opens after that, in place of the home screen. The splash shows meanwhile; a `to` that is not
+ * an app route (another site, an API path) leads home.
+ */
+const loadingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/loading',
+  beforeLoad: ({ context, search }) => {
+    const link = linkTarget((search as Record<string, unknown>).to);
+    // a standalone (single-bot) session stays with its bot (the guard sends it there)
+    if (context.auth.standaloneBot) guard('/')({ context });
+    if (context.auth.signedIn && context.auth.onboardingStep === null) redirectToLink(link);
+    rememberLink(link);
+    guard('/')({ context });
+    throw redirect({ to: '/', replace: true });
+  },
+  component: () => <Splash />,
+});
+
 // Every route, in one list (each area adds its own routes above and names them here).
 const routeTree = rootRoute.addChildren([
-  loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, standaloneRoute,
+  loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, standaloneRoute, loadingRoute,
   catalogRoute, cartRoute,
   settingsRoute, deleteAccountRoute,
   selectBotRoute,

@@ -4,7 +4,8 @@
 // and the admin page (/admin/analytics, behind the admin key) draws its charts from that store.
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations, shotIfAsked } from './helpers/browser';
-import { notificationsDenied, openSignedIn } from './helpers/flows';
+import { notificationsDenied, openSignedIn, signInAndOnboard } from './helpers/flows';
+import { freshNationalNumber } from './helpers/app-server';
 import { texts } from './helpers/messages';
 import { userUuidOf } from './helpers/seed-thread';
 import { waitForServiceWorker } from './helpers/service-worker';
@@ -68,5 +69,32 @@ describe('analytics', () => {
     expect(await seriousAxeViolations(adminPage)).toEqual([]);
     await shotIfAsked(adminPage, 'analytics-admin-1280');
     await admin.close();
+  });
+
+  it('a short link opened before sign-in opens its screen once signed in and onboarded; signed in, at once; /loading off the app leads home', async () => {
+    await stage.server.db.query("INSERT INTO dynamic_links (link_id, user_uuid, name, url, created_at) VALUES ('e2e-faq-link', NULL, 'FAQ', '/bot-faq?bot=1000000000000004', 0)");
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    await notificationsDenied(context);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stage.server.url}/l/e2e-faq-link`);
+      // not signed in: the login screen first, and the link's screen after onboarding (not home)
+      await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
+      await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Ravi', landsOn: /\/bot-faq\?bot=1000000000000004/ });
+      // the link opens once: home stays home
+      await page.goto(`${stage.server.url}/home`);
+      await page.getByRole('tab', { name: en('home.tab.discover') }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/home');
+      // signed in (and with the service worker in control, which leaves /l/ to the server): straight there
+      await waitForServiceWorker(page);
+      await page.goto(`${stage.server.url}/l/e2e-faq-link`);
+      await page.waitForURL(/\/bot-faq\?bot=1000000000000004/);
+      const [row] = await stage.server.db.query<{ opened: number }>("SELECT opened FROM dynamic_links WHERE link_id = 'e2e-faq-link'");
+      expect(row?.opened).toBe(2);
+      await page.goto(`${stage.server.url}/loading?to=${encodeURIComponent('https://evil.example/')}`);
+      await page.waitForURL((url) => url.pathname === '/home');
+    } finally {
+      await context.close();
+    }
   });
 });

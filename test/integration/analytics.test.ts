@@ -113,7 +113,7 @@ describe('dynamic-link/create-link', () => {
     expect(again.ok && again.body.link_id).toBe(link.body.link_id);
     const opened = await t.fetch(`/l/${link.body.link_id}`, { redirect: 'manual' });
     expect(opened.status).toBe(302);
-    expect(opened.headers.get('location')).toBe('/chat/1000000000000001?from=share');
+    expect(opened.headers.get('location')).toBe(`/loading?to=${encodeURIComponent('/chat/1000000000000001?from=share')}`);
     const [row] = await t.server.db.query<{ opened: number }>('SELECT opened FROM dynamic_links WHERE link_id = $1', [link.body.link_id]);
     expect(row?.opened).toBe(1);
   });

@@ -18,8 +18,8 @@ export async function typeCode(page: Page, code: string, locale: Locale = 'en'):
   await page.getByLabel(texts(locale)('otp.digit', { position: 1, count: 4 })).pressSequentially(code);
 }
 
-/** Signs in with the test code and finishes onboarding in the given language. */
-export async function signInAndOnboard(page: Page, nationalNumber: string, opts: { locale: Locale; name: string }): Promise<void> {
+/** Signs in with the test code and finishes onboarding in the given language; waits for `landsOn` (default the home screen). */
+export async function signInAndOnboard(page: Page, nationalNumber: string, opts: { locale: Locale; name: string; landsOn?: RegExp }): Promise<void> {
   await requestCode(page, nationalNumber);
   await typeCode(page, TEST_OTP);
   await page.waitForURL(/\/onboarding/);
@@ -37,7 +37,7 @@ export async function signInAndOnboard(page: Page, nationalNumber: string, opts:
   await city.locator('option[value="Pune"]').waitFor({ state: 'attached' });
   await city.selectOption('Pune');
   await page.getByRole('button', { name: t('onboarding.location.finish') }).click();
-  await page.waitForURL(/\/home/);
+  await page.waitForURL(opts.landsOn ?? /\/home/);
 }
 
 export interface SignedInOptions {

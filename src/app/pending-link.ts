@@ -1,0 +1,39 @@
+// A link into the app that must wait for sign-in (the /loading route, which short links of
+// dynamic-link/create-link open): kept in this tab's sessionStorage while the visitor signs in and
+// onboards, then opened in place of the home screen, once. Only paths isAppRouteLink accepts are
+// kept or opened, so nothing here can send a user off the app.
+import { isAppRouteLink } from '../domain/app-routes';
+
+const KEY = 'pending-link';
+
+/** The app link a /loading `to` names, or the home screen for anything else. */
+export function linkTarget(to: unknown): string {
+  // not /loading itself: a link to a link would go round
+  return typeof to === 'string' && isAppRouteLink(to) && !/^\/loading(\?|$)/.test(to) ? to : '/home';
+}
+
+export function rememberLink(link: string): void {
+  try {
+    if (isAppRouteLink(link)) sessionStorage.setItem(KEY, link);
+  } catch {
+    // storage refused (a private mode): the user lands on the home screen instead
+  }
+}
+
+/** The link kept for after sign-in, removed as it is read (it opens once). */
+export function takePendingLink(): string | null {
+  try {
+    const link = sessionStorage.getItem(KEY);
+    if (link === null) return null;
+    sessionStorage.removeItem(KEY);
+    return isAppRouteLink(link) ? link : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An app link as the router's `to` and `search` (search values as plain strings, src/app/search-params.ts). */
+export function routerTarget(link: string): { to: string; search: Record<string, string> } {
+  const [path = '/home', query = ''] = link.split('?', 2);
+  return { to: path, search: Object.fromEntries(new URLSearchParams(query)) };
+}
