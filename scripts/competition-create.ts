@@ -7,11 +7,10 @@
 // Usage: npx tsx scripts/competition-create.ts competition.json
 // Storage as for the server: DATABASE_URL, else the PGlite directory DATA_DIR (default ./data;
 // PGlite is single-process, so stop the server first). Prints the new competition_uuid.
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { openScriptDb, readJsonInput } from './script-input';
 import { COMPETITION_PHASES, SUBMISSION_MEDIA_KINDS } from '../src/domain/competition-rules';
 import { LANGUAGE_CODES } from '../src/domain/language-codes';
-import { openDb } from '../server/db/db';
 import { migrate } from '../server/db/migrate';
 import { createCompetition } from '../server/competition/store';
 
@@ -31,22 +30,13 @@ const schema = z.object({
   texts: z.object({ en: text }).catchall(text).refine((t) => Object.keys(t).every((k) => (LANGUAGE_CODES as readonly string[]).includes(k)), 'texts: languages are en, hi, gu, mr, te'),
 }).strict();
 
-const file = process.argv[2];
-if (!file) {
-  console.error('usage: npx tsx scripts/competition-create.ts competition.json');
-  process.exit(2);
-}
-const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-if (!parsed.success) {
-  console.error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
-  process.exit(1);
-}
-const db = await openDb(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { dataDir: process.env.DATA_DIR ?? './data' });
+const input = readJsonInput(schema, process.argv[2], 'npx tsx scripts/competition-create.ts competition.json');
+const db = await openScriptDb();
 try {
   await migrate(db);
-  const id = await createCompetition(db, parsed.data, Date.now());
+  const id = await createCompetition(db, input, Date.now());
   console.log(id);
-  console.error(`phases: ${COMPETITION_PHASES.join(' → ')} at ${new Date(parsed.data.opens_at).toISOString()}, ${new Date(parsed.data.closes_at).toISOString()}, ${new Date(parsed.data.results_at).toISOString()}`);
+  console.error(`phases: ${COMPETITION_PHASES.join(' → ')} at ${new Date(input.opens_at).toISOString()}, ${new Date(input.closes_at).toISOString()}, ${new Date(input.results_at).toISOString()}`);
 } finally {
   await db.close();
 }

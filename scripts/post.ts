@@ -5,28 +5,21 @@
 // It writes to the server's storage: DATABASE_URL (PostgreSQL: a running server announces the
 // post on its sockets within seconds) or DATA_DIR (PGlite, default ./data: one process at a
 // time, so stop the server first; it shows the post on its next start).
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openDb } from '../server/db/db';
 import { migrate } from '../server/db/migrate';
 import { postInputSchema, publishPost } from '../server/feed/publish';
-import { formatIssues } from '../server/http/define-route';
+import { openScriptDb, readJsonInput } from './script-input';
 
 const { values } = parseArgs({ options: { bot: { type: 'string' }, file: { type: 'string' } } });
-if (!values.bot || !values.file) {
+if (!values.bot) {
   console.error('usage: npm run post -- --bot <bot_uuid> --file post.json');
   process.exit(2);
 }
-const parsed = postInputSchema.safeParse(JSON.parse(readFileSync(values.file, 'utf8')));
-if (!parsed.success) {
-  console.error(`${values.file}: ${formatIssues(parsed.error.issues)}`);
-  process.exit(2);
-}
-const databaseUrl = process.env.DATABASE_URL || undefined;
-const db = await openDb(databaseUrl ? { databaseUrl } : { dataDir: process.env.DATA_DIR || './data' });
+const input = readJsonInput(postInputSchema, values.file, 'npm run post -- --bot <bot_uuid> --file post.json');
+const db = await openScriptDb();
 try {
   await migrate(db, Date.now);
-  const postUuid = await publishPost(db, values.bot, parsed.data, Date.now());
+  const postUuid = await publishPost(db, values.bot, input, Date.now());
   console.log(`published post ${postUuid} as bot ${values.bot}`);
 } catch (error) {
   const message = (error as Error).message;
