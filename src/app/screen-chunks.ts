@@ -15,6 +15,7 @@ export const SCREEN_CHUNKS = {
   '/select-bot': () => import('../screens/select-bot/select-bot-screen'),
   '/bot-info': () => import('../screens/bots/bot-info-screen'),
   '/bot-faq': () => import('../screens/bots/bot-faq-screen'),
+  '/list': () => import('../screens/chat/option-list-screen'),
   '/bot-review': () => import('../screens/bots/bot-review-screen'),
   '/blocked': () => import('../screens/bots/blocked-screen'),
   '/archived': () => import('../screens/bots/archived-screen'),

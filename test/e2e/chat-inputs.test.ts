@@ -172,4 +172,26 @@ describe('inputs that never trap the user', () => {
     });
     await context.close();
   }, 60_000);
+
+  it('twenty options open in full screen (/list): a search narrows them, a choice answers the bot and returns to the chat; then the list says it is closed', async () => {
+    const options = Array.from({ length: 20 }, (_, i) => ({ body: `Choice ${i + 1}`, button_index: i }));
+    const { context, page, userUuid } = await threadWith([{ type: 'button', payload: { text: { body: 'Pick a number' }, buttons: options } }]);
+    await page.getByRole('link', { name: en('chat.options.searchAll', { count: 20 }) }).waitFor();
+    await shotIfAsked(page, 'option-list-link');
+    await page.getByRole('link', { name: en('chat.options.searchAll', { count: 20 }) }).click();
+    await page.waitForURL(/\/list\?bot=1000000000000001/);
+    await page.getByRole('heading', { name: en('optionList.title') }).waitFor();
+    await page.getByRole('searchbox', { name: en('optionList.search', { count: 20 }) }).fill('17');
+    await page.getByText(en('optionList.count', { shown: 1, count: 20 })).waitFor();
+    await shotIfAsked(page, 'option-list');
+    await page.getByRole('list', { name: en('optionList.label') }).getByRole('button', { name: 'Choice 17', exact: true }).click();
+    await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
+    await expect.poll(() => storedAnswers(userUuid, 'button_response'), { timeout: 20_000 }).toEqual([expect.objectContaining({ button_index: 16 })]);
+    // answered (and the Echo bot has spoken since): the full-screen list is closed
+    await page.goto(`${stage.server.url}/list?bot=${ECHO_BOT_ID}`);
+    await page.getByText(en('optionList.closed')).waitFor();
+    await page.getByRole('button', { name: en('optionList.backToChat') }).click();
+    await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
+    await context.close();
+  }, 60_000);
 });

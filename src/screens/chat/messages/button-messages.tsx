@@ -4,8 +4,9 @@
 // send two in a row, each stays usable), then it shows its answer. With a ttl, either stops
 // taking answers at timestamp + ttl, at that moment (useNowPast), with an 'expired' note. A
 // button choice goes out 200 ms after the tap (outlined), a multi-select answer with its Send
-// button (solid).
+// button (solid). Many options (the list layout) can also be searched in full screen (/list).
 import { useIntl } from 'react-intl';
+import { Link } from '@tanstack/react-router';
 import { sendButtonChoice, sendMultiSelectResponse, type MessageDoc } from '../../../db/ui-surface';
 import { multiSelectAnswers, type MultiSelectAnswer } from '../../../domain/multi-select';
 import { optionLayout } from '../../../domain/option-layout';
@@ -31,19 +32,29 @@ export function ButtonMessage({ ctx }: { ctx: MessageContext }) {
   const buttons = m.buttons ?? [];
   const expired = useExpired(ctx);
   const blocked = useThreadBlocked();
+  const layout = optionLayout(buttons);
+  const disabled = !ctx.isLast || expired || blocked !== null;
   return (
     <MessageShell
       ctx={ctx}
       actions={
-        <OptionGroup
-          options={buttons.map((b) => ({ key: String(b.button_index), label: b.body, ...(b.icon ? { icon: b.icon } : {}) }))}
-          layout={optionLayout(buttons)}
-          disabled={!ctx.isLast || expired || blocked !== null}
-          describedBy={blocked?.describedBy}
-          label={intl.formatMessage({ id: 'chat.options.label' })}
-          note={expired && ctx.isLast ? intl.formatMessage({ id: 'chat.options.expired' }) : null}
-          onChoose={(key) => void sendButtonChoice(ctx.botUuid, Number(key))}
-        />
+        <>
+          <OptionGroup
+            options={buttons.map((b) => ({ key: String(b.button_index), label: b.body, ...(b.icon ? { icon: b.icon } : {}) }))}
+            layout={layout}
+            disabled={disabled}
+            describedBy={blocked?.describedBy}
+            label={intl.formatMessage({ id: 'chat.options.label' })}
+            note={expired && ctx.isLast ? intl.formatMessage({ id: 'chat.options.expired' }) : null}
+            onChoose={(key) => void sendButtonChoice(ctx.botUuid, Number(key))}
+          />
+          {/* many options (the list layout): all of them in full screen, with a search (/list) */}
+          {layout === 'list' && !disabled && (
+            <Link className="msg-options__all" to="/list" search={{ bot: ctx.botUuid }}>
+              {intl.formatMessage({ id: 'chat.options.searchAll' }, { count: buttons.length })}
+            </Link>
+          )}
+        </>
       }
     >
       <MarkupText text={m.text?.body ?? ''} />
