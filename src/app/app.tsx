@@ -17,6 +17,7 @@ import { CrashScreen } from './crash-screen';
 import { DialogQueueProvider } from './dialog-queue';
 import { ConfirmProvider } from './confirm';
 import { createAppRouter } from './router';
+import { keepEntryLink } from './pending-link';
 import type { AuthSnapshot } from './route-guards';
 import { rememberBootHint } from './boot-hint';
 import { Splash } from './splash';
@@ -60,7 +61,12 @@ function Routes() {
 }
 
 function LiveRouter({ auth }: { auth: AuthSnapshot }) {
-  const [router] = useState(() => createAppRouter(auth));
+  const [router] = useState(() => {
+    // opened at a screen behind sign-in by someone not signed in (or still onboarding): that
+    // screen opens after sign-in instead of home (pending-link.ts); not for a standalone session
+    if (!auth.standaloneBot && !(auth.signedIn && auth.onboardingStep === null)) keepEntryLink(window.location.pathname, window.location.search);
+    return createAppRouter(auth);
+  });
   const previous = useRef(auth);
   useEffect(() => rememberBootHint(auth), [auth]);
   // a signed-out visitor at '/' on a host name the server maps to a bot: that bot's standalone app

@@ -1,6 +1,7 @@
-// A link into the app that must wait for sign-in (the /loading route, which short links of
-// dynamic-link/create-link open): kept in this tab's sessionStorage while the visitor signs in and
-// onboards, then opened in place of the home screen, once. Only paths isAppRouteLink accepts are
+// A link into the app that must wait for sign-in: the /loading route (which short links of
+// dynamic-link/create-link open), or any screen's address the app was opened at by someone not
+// signed in yet (a shared /chat/<bot> link). Kept in this tab's sessionStorage while the visitor
+// signs in and onboards, then opened in place of the home screen, once. Only paths isAppRouteLink accepts are
 // kept or opened, so nothing here can send a user off the app.
 import { isAppRouteLink } from '../domain/app-routes';
 
@@ -18,6 +19,15 @@ export function rememberLink(link: string): void {
   } catch {
     // storage refused (a private mode): the user lands on the home screen instead
   }
+}
+
+/** The screens a visitor goes through to sign in: an entry there is no link to come back to. */
+const SIGN_IN_SCREENS: ReadonlySet<string> = new Set(['/', '/otp-verification', '/onboarding', '/loading']);
+
+/** The address the app was opened at, kept when it is a screen of the app behind sign-in. */
+export function keepEntryLink(pathname: string, search: string): void {
+  if (SIGN_IN_SCREENS.has(pathname)) return;
+  rememberLink(`${pathname}${search}`);
 }
 
 /** The link kept for after sign-in, removed as it is read (it opens once). */

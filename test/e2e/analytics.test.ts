@@ -2,6 +2,8 @@
 // recorded on the device, screens opened offline wait in the one action queue and reach the
 // server's first-party store once each when the network returns, the Settings switch stops them,
 // and the admin page (/admin/analytics, behind the admin key) draws its charts from that store.
+// Also the links into the app opened before sign-in (short links through /loading, a shared chat
+// address): the screen they name opens once the visitor has signed in and onboarded.
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations, shotIfAsked } from './helpers/browser';
 import { notificationsDenied, openSignedIn, signInAndOnboard } from './helpers/flows';
@@ -93,6 +95,20 @@ describe('analytics', () => {
       expect(row?.opened).toBe(2);
       await page.goto(`${stage.server.url}/loading?to=${encodeURIComponent('https://evil.example/')}`);
       await page.waitForURL((url) => url.pathname === '/home');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a chat link opened before sign-in opens that chat once signed in and onboarded', async () => {
+    const context = await stage.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+    await notificationsDenied(context);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stage.server.url}/chat/1000000000000004`);
+      await page.getByLabel(en('login.phone.label'), { exact: true }).waitFor();
+      await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Meena', landsOn: /\/chat\/1000000000000004$/ });
+      await page.getByRole('textbox', { name: en('chat.input.label') }).waitFor();
     } finally {
       await context.close();
     }

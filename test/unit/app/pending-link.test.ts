@@ -1,6 +1,6 @@
 // The link kept across sign-in (/loading, short links): only app routes are kept or opened, once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkTarget, rememberLink, routerTarget, takePendingLink } from '../../../src/app/pending-link';
+import { keepEntryLink, linkTarget, rememberLink, routerTarget, takePendingLink } from '../../../src/app/pending-link';
 
 const store = new Map<string, string>();
 beforeEach(() => {
@@ -40,6 +40,19 @@ describe('pending link', () => {
   it('with no storage (a private mode refusing it), nothing is kept and nothing throws', () => {
     Object.defineProperty(globalThis, 'sessionStorage', { configurable: true, get: () => { throw new Error('denied'); } });
     expect(() => rememberLink('/rewards')).not.toThrow();
+    expect(takePendingLink()).toBeNull();
+  });
+
+  it('keeps the address the app was opened at when it is a screen behind sign-in, not a sign-in screen', () => {
+    keepEntryLink('/chat/1000000000000004', '');
+    expect(takePendingLink()).toBe('/chat/1000000000000004');
+    keepEntryLink('/bot-info', '?bot=1000000000000004');
+    expect(takePendingLink()).toBe('/bot-info?bot=1000000000000004');
+    for (const path of ['/', '/otp-verification', '/onboarding', '/loading']) {
+      keepEntryLink(path, '');
+      expect(takePendingLink(), path).toBeNull();
+    }
+    keepEntryLink('/api/user/get-profile', '');
     expect(takePendingLink()).toBeNull();
   });
 
