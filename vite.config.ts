@@ -1,4 +1,7 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -16,6 +19,52 @@ function precompileMessages(): Plugin {
       const messages = JSON.parse(code) as Record<string, string>;
       const ast = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
       return { code: JSON.stringify(ast), map: null };
+    },
+  };
+}
+
+/** The aliases both builds share (see resolve below). */
+const ALIASES = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }];
+
+// The service worker's background flush (sw/outbox-flush.ts: RxDB and the engine, most of its
+// code) as a script of its own, dist/sw-flush-<content hash>.js, which the service worker
+// evaluates only when a background sync needs it (sw/background-sync.ts). Built first, as one
+// classic script, while the service worker's build starts; its address replaces
+// __OUTBOX_FLUSH_URL__ in the service worker, so a new flush makes a new service worker.
+function outboxFlushScript(): Plugin {
+  let url = '';
+  let outDir = 'dist';
+  return {
+    name: 'outbox-flush-script',
+    configResolved(config) {
+      // the service worker's build writes where the app's did (--outDir included)
+      outDir = config.build.outDir;
+    },
+    async buildStart() {
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        resolve: { alias: ALIASES },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          sourcemap: false,
+          lib: { entry: 'sw/outbox-flush.ts', formats: ['iife'], name: 'outboxFlush', fileName: () => 'sw-flush.js' },
+        },
+      });
+      const output = (Array.isArray(result) ? result[0]! : (result as Rollup.RollupOutput)).output;
+      const chunk = output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
+      if (!chunk) throw new Error('outbox-flush-script: the build made no script');
+      const fileName = `sw-flush-${createHash('sha256').update(chunk.code).digest('hex').slice(0, 10)}.js`;
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(join(outDir, fileName), chunk.code);
+      url = `/${fileName}`;
+    },
+    transform(code) {
+      if (!code.includes('__OUTBOX_FLUSH_URL__')) return null;
+      return { code: code.replaceAll('__OUTBOX_FLUSH_URL__', JSON.stringify(url)), map: null };
     },
   };
 }
@@ -44,9 +93,11 @@ const serviceWorker = VitePWA({
     // left out), icons, images and the manifest.
     // (mjs: pdf.js's worker, for the certificate viewer offline)
     globPatterns: ['**/*.{html,js,mjs,css,woff2,svg,png,webmanifest}'],
-    globIgnores: ['**/*.map', '.vite/**', 'sw.js', 'workbox-*.js'],
+    // (sw-flush-*.js: the service worker imports it itself while installing)
+    globIgnores: ['**/*.map', '.vite/**', 'sw.js', 'workbox-*.js', 'sw-flush-*.js'],
     // the largest font file is under 1 MB; 3 MB leaves room and still catches a runaway chunk
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    buildPlugins: { vite: [outboxFlushScript()] },
   },
 });
 
@@ -54,9 +105,7 @@ export default defineConfig({
   plugins: [precompileMessages(), react(), serviceWorker],
   // the build's version_code, by the rule /version.json uses, so the update check compares like with like
   define: { __APP_VERSION_CODE__: JSON.stringify(versionCodeOf(packageVersion())) },
-  resolve: {
-    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],
-  },
+  resolve: { alias: ALIASES },
   worker: { format: 'es' },
   // The manifest lets scripts/report-size.ts follow the chunks the login route loads.
   build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },

@@ -12,13 +12,33 @@
 //     (src/sync/background-flush.ts). Entries or actions still queued afterwards (no network, a
 //     backoff) make the event fail, which asks the browser to retry.
 //
+// The database and the engine's code are not part of the service worker's script: they are a
+// second script (outbox-flush.ts) evaluated only when a sync event needs them.
+//
 // Exactly once holds as in the page: an entry leaves the outbox only when the server has
 // acknowledged it, and the server answers a repeated client_message_id with the original.
 import { version } from '../package.json';
 import { OUTBOX_SYNC_TAG } from '../src/domain/constants';
-import { DEFAULT_DB_NAME, openDatabase, type AppDatabase } from '../src/db/database';
-import { flushOutboxInBackground, type BackgroundFlushOutcome } from '../src/sync/background-flush';
+import { DEFAULT_DB_NAME } from '../src/db/database-name';
+import type { AppDatabase } from '../src/db/database';
+import type { BackgroundFlushOutcome } from '../src/sync/background-flush';
 import { LEADER_LOCK } from '../src/sync/leader';
+import type { OutboxFlushModule } from './outbox-flush';
+
+/** The address of outbox-flush.ts's script (the build writes it in: vite.config.ts). */
+declare const __OUTBOX_FLUSH_URL__: string;
+export const OUTBOX_FLUSH_URL = __OUTBOX_FLUSH_URL__;
+
+type FlushScope = ServiceWorkerGlobalScope & { __outboxFlush?: OutboxFlushModule };
+
+/** outbox-flush.ts's module, evaluating its script the first time this service worker's run needs it. */
+function loadOutboxFlush(sw: FlushScope): OutboxFlushModule {
+  if (!sw.__outboxFlush) sw.importScripts(OUTBOX_FLUSH_URL);
+  if (!sw.__outboxFlush) throw new Error(`background sync: ${OUTBOX_FLUSH_URL} did not load`);
+  return sw.__outboxFlush;
+}
+
+
 
 /** Background Sync's event (not in TypeScript's WebWorker lib). */
 interface SyncEvent extends ExtendableEvent {
@@ -41,18 +61,26 @@ export interface BackgroundSyncDeps {
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function registerBackgroundSync(sw: ServiceWorkerGlobalScope, deps: BackgroundSyncDeps = {}): void {
+export function registerBackgroundSync(sw: FlushScope, deps: BackgroundSyncDeps = {}): void {
+  // While installing: import the flush script once, so the browser keeps it with this version
+  // (after install, importScripts only returns scripts imported before). A failure here fails
+  // the install, as a missing precache file would: no version is installed without its flush.
+  sw.addEventListener('install', () => {
+    loadOutboxFlush(sw);
+  });
+
   const dbName = deps.dbName ?? DEFAULT_DB_NAME;
   const log = deps.log ?? ((message: string, detail?: unknown) => console.warn(message, detail));
   // RxDB refuses a second instance of one database in one realm: sync events that overlap (a
   // retry and a fresh registration) take their turn.
   let queue: Promise<unknown> = Promise.resolve();
 
-  function withDatabase<T>(work: (db: AppDatabase) => Promise<T>): Promise<T> {
+  function withDatabase<T>(work: (db: AppDatabase, flush: OutboxFlushModule) => Promise<T>): Promise<T> {
     const run = queue.then(async () => {
-      const db = await openDatabase({ name: dbName });
+      const flush = loadOutboxFlush(sw);
+      const db = await flush.openDatabase({ name: dbName });
       try {
-        return await work(db);
+        return await work(db, flush);
       } finally {
         // an open connection would hold back a page's schema upgrade: close it at once
         await db.close();
@@ -68,7 +96,7 @@ export function registerBackgroundSync(sw: ServiceWorkerGlobalScope, deps: Backg
   }
 
   async function flushAlone(): Promise<BackgroundFlushOutcome> {
-    const pass = () => withDatabase((db) => flushOutboxInBackground(db, { origin: '', versionName: version, fetch: (input, init) => fetch(input, init), log }));
+    const pass = () => withDatabase((db, flush) => flush.flushOutboxInBackground(db, { origin: '', versionName: version, fetch: (input, init) => fetch(input, init), log }));
     const locks = sw.navigator.locks as LockManager | undefined;
     if (!locks) return pass();
     // the lock's promise resolves to pass()'s promise; awaiting flattens it
@@ -85,7 +113,7 @@ export function registerBackgroundSync(sw: ServiceWorkerGlobalScope, deps: Backg
         }
         return;
       }
-      const queued = await withDatabase(async (db) => (await db.outbox.count({ selector: { state: 'queued' } }).exec()) + (await db.actions.count({ selector: { status: 'queued' } }).exec()));
+      const queued = await withDatabase((db, flush) => flush.queuedCount(db));
       if (queued === 0) return;
       if (Date.now() > deadline) throw new Error(`background sync: a page is open with ${queued} queued; left to it and to a later retry`);
       await delay(OPEN_PAGE_POLL_MS);

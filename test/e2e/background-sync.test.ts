@@ -52,6 +52,9 @@ describe('background sync', () => {
     const cdp = await context.newCDPSession(blank);
     expect(await blank.evaluate(() => window.location.href)).toBe('about:blank');
     const registrationId = await registrationIdOf(cdp, `${stage.url}/`);
+    // stopped first, as a phone stops an idle service worker: the event starts a fresh one, which
+    // evaluates the flush script it imported while installing (sw/background-sync.ts)
+    await cdp.send('ServiceWorker.stopAllWorkers');
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: stage.url, registrationId, tag: 'outbox-flush', lastChance: false });
     await expect.poll(() => serverCounts(stage.server.db, bodies), { timeout: 30_000 }).toEqual([1, 1, 1]);
     // a second event (a retry, the stage.browser's own firing) sends nothing again
