@@ -14,10 +14,12 @@
 // of the cart sent, so the same cart resent gets the first answer and another cart a new key.
 //
 // A send and a read of the same bot's cart never interleave (`withCartLock`): a send builds its
-// cart from the stored base, then awaits the session before its call; a read (another device's
-// change) landing in that gap made the send overwrite the other device's cart with a cart built
-// on the old base (CI, stop 23). Under the lock a read waits for the send in flight, and the
-// next send replays the edits on what the read stored.
+// cart from the stored base, then awaits the session before its call; a read (the refresh after
+// another device's change) landing in that gap stored the new base while the send still went
+// out built on the old one, overwriting it (CI, stop 23). Under the lock a read waits for the
+// send in flight, so what it stores is the server's cart after that send, and the next send
+// replays the remaining edits on it. (Two devices writing at the same moment stay last writer
+// wins: update-cart carries no version to compare.)
 import type { CartAnswer, CartItem } from '../api/contract';
 import { replayEdits, toServerItems } from '../domain/cart-edits';
 import { cartLimits } from '../db/cart-view';
