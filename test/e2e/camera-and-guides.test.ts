@@ -164,6 +164,37 @@ describe('camera capture', () => {
     await page.locator('.message-bubble--bot').filter({ hasText: /Got your image “photo-\d{14}-2\.jpg”/ }).waitFor({ timeout: 60_000 });
     await context.close();
   }, 180_000);
+
+  it('records a video on /video-capture, previews it and sends it: a video message in the thread and on the server', async () => {
+    const browser = await browserShowing('video');
+    const { context, page, national } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    await page.goto(`${server.url}/video-capture?bot=${SHOWCASE}`);
+    await page.getByRole('button', { name: en('capture.video.start') }).click();
+    await page.getByRole('timer').filter({ hasText: en('capture.video.elapsed', { seconds: 2 }) }).waitFor();
+    await shotIfAsked(page, 'video-recording-390');
+    await page.getByRole('button', { name: en('capture.video.stop') }).click();
+    const preview = page.getByRole('dialog', { name: en('attach.preview.video') });
+    await preview.waitFor();
+    // the preview holds what was recorded: a video the browser can read, with frames
+    await expect.poll(() => preview.locator('video').evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.videoWidth > 0)).toBe(true);
+    await shotIfAsked(page, 'video-preview-390');
+    await preview.getByRole('button', { name: en('attach.preview.send') }).click();
+    await page.waitForURL(new RegExp(`/chat/${SHOWCASE}$`));
+    // the normal attachment path: uploaded, sent as a video message; the bot names the file
+    const confirm = page.locator('.message-bubble--bot').filter({ hasText: /Got your video “video-\d{14}\.(webm|mp4)”/ });
+    await confirm.waitFor({ timeout: 60_000 });
+    const name = /“(video-\d{14}\.(?:webm|mp4))”/.exec((await confirm.textContent()) ?? '')?.[1];
+    await page.locator('.message-bubble--user video').waitFor();
+    const [user] = await server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile LIKE $1', [`%${national}`]);
+    const rows = await server.db.query<{ payload: Record<string, unknown> | string }>(
+      "SELECT payload FROM messages WHERE user_uuid = $1 AND sender = 'user' AND type = 'video'", [user!.user_uuid],
+    );
+    expect(rows).toHaveLength(1);
+    const payload = typeof rows[0]!.payload === 'string' ? JSON.parse(rows[0]!.payload) as Record<string, unknown> : rows[0]!.payload;
+    expect(payload).toMatchObject({ media: { name } });
+    await shotIfAsked(page, 'video-sent-390');
+    await context.close();
+  }, 180_000);
 });
 
 describe('welcome banner and tour', () => {

@@ -119,6 +119,72 @@ describe('the one feature gate', () => {
 });
 
 const SHOWCASE = '1000000000000004';
+
+describe('location and the dot badges', () => {
+  it('location_enable off takes Location out of the attach menu and /share-location says so; on, Location shares the device position', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: false };
+    const { context, page } = await openSignedIn(browser, server.url, {
+      beforePage: notificationsDenied,
+      context: { permissions: ['geolocation'], geolocation: { latitude: 17.385044, longitude: 78.486671 } },
+    });
+    try {
+      // the notice proves the device holds the flag off before the chat opens
+      await page.goto(`${server.url}/share-location`);
+      await page.getByTestId('feature-off').waitFor();
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await page.getByRole('button', { name: en('attach.button') }).click();
+      await page.getByRole('menuitem', { name: en('attach.option.document') }).waitFor();
+      expect(await page.getByRole('menuitem', { name: en('attach.option.location') }).count()).toBe(0);
+
+      flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: true };
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await page.getByRole('button', { name: en('attach.button') }).click();
+      await page.getByRole('menuitem', { name: en('attach.option.location') }).click();
+      await page.getByRole('img', { name: en('chat.location.mapLabel', { coordinates: '17.385044, 78.486671' }) }).waitFor();
+      await page.locator('.message-bubble--bot').filter({ hasText: /17\.385044, 78\.486671/ }).waitFor();
+      await page.goto(`${server.url}/share-location`);
+      await page.getByRole('heading').first().waitFor();
+      expect(await page.getByTestId('feature-off').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('dot_reward, dot_leaderboards and dot_digilab each mark their link while on, and only theirs', async () => {
+    const base: RemoteFlags = { ...DEFAULT_REMOTE_FLAGS, rewards_enable: true, leaderboards_enable: true, digilab_enable: true };
+    const DOTS = [
+      { flag: 'dot_reward', feature: 'rewards', name: 'feature.rewards' },
+      { flag: 'dot_leaderboards', feature: 'leaderboards', name: 'feature.leaderboards' },
+      { flag: 'dot_digilab', feature: 'digital_class', name: 'feature.digital_class' },
+    ] as const;
+    flags = base;
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    const dot = (feature: string) => page.getByTestId(`dot-${feature}`);
+    try {
+      await reloadHome(page);
+      for (const { feature } of DOTS) await featureLink(page, feature).waitFor();
+      for (const { feature } of DOTS) expect(await dot(feature).count()).toBe(0);
+      // one flag on at a time: each new badge shows that the fresh flags arrived (the device
+      // shows the ones it kept until then), so the badge before it must be gone in the same view
+      for (const { flag, feature, name } of DOTS) {
+        flags = { ...base, [flag]: true };
+        await reloadHome(page);
+        await dot(feature).waitFor();
+        expect(await featureLink(page, feature).getAttribute('aria-label')).toBe(en('feature.newDot', { feature: en(name) }));
+        for (const other of DOTS) if (other.feature !== feature) expect(await dot(other.feature).count()).toBe(0);
+        if (feature === 'rewards') await shotIfAsked(page, 'dot-rewards');
+      }
+      // and all off again
+      flags = base;
+      await reloadHome(page);
+      await featureLink(page, 'digital_class').waitFor();
+      await expect.poll(() => dot('digital_class').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 const UNIT_CONVERTER = '2000000000000103';
 
 describe('the flags with no screen of their own', () => {

@@ -5,10 +5,12 @@
 // moment on (useNowPast). Text-field rules (spec part 1 §5, src/domain/text-field.ts):
 // blank after trimming is nothing to send, input is cut at MESSAGE_TEXT_MAX_CHARS code points,
 // the 'n/max' counter shows from 90 % of the limit, an error shows only while the field has
-// content. The bot's persistent menu sits in front of the text area.
+// content. The bot's persistent menu sits in front of the text area. The attach menu's Location
+// shares the device position (spec part 1 §4 "Location sharing") while the feature gate has
+// location on (location_enable, or a custom code).
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { sendMenuChoice, sendText, type MessageDoc } from '../../db/ui-surface';
+import { sendMenuChoice, sendText, useFeatureGate, type MessageDoc } from '../../db/ui-surface';
 import { MESSAGE_TEXT_MAX_CHARS } from '../../domain/constants';
 import { expiresAt, isExpired, isInputReadOnly } from '../../domain/read-only-input';
 import { applyMaxLength, counterText, shouldShowError, textLength } from '../../domain/text-field';
@@ -18,6 +20,7 @@ import { useOnline } from '../shared/use-online';
 import { AttachControl } from './attach-control';
 import { useNowPast } from './messages/use-expiry';
 import { useSound } from '../shared/use-sound';
+import { useLocationFlow } from './rich-input/use-location-flow';
 
 /** The counter appears once the text reaches this share of the limit. */
 export const COUNTER_FROM = Math.floor(MESSAGE_TEXT_MAX_CHARS * 0.9);
@@ -58,6 +61,8 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
   });
 
   const playSound = useSound();
+  const locationOn = useFeatureGate().on.location;
+  const location = useLocationFlow(botUuid);
   const send = async () => {
     setBusy(true);
     const result = await sendText(botUuid, text);
@@ -80,7 +85,8 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
 
   return (
     <div className="chat-composer">
-      <AttachControl botUuid={botUuid} disabled={readOnly} />
+      <AttachControl botUuid={botUuid} disabled={readOnly} onLocation={locationOn ? () => location.begin(undefined) : undefined} />
+      {location.view}
       <ChatInput
         value={text}
         onChange={(v) => {

@@ -3,7 +3,7 @@
 // (cropped here, uploaded by the engine). Saving applies the change at once (offline too) and
 // queues it on the one action queue; a refused change comes back with the catalogue's notice.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { COUNTRIES, type CountryIso } from '../../domain/countries';
 import type { DateParts } from '../../domain/date-picker';
@@ -33,7 +33,6 @@ const DOB_RANGE = (): { min: DateParts; max: DateParts } => {
 export default function ManageProfileScreen() {
   const t = useT();
   const intl = useIntl();
-  const navigate = useNavigate();
   const online = useOnline();
   const { doc: profile } = useProfile();
   const extras = useProfileExtras();
@@ -152,6 +151,7 @@ export default function ManageProfileScreen() {
         </form>
         <section className="settings-card">
           <Link to="/custom-code" className="settings-link">{t('profile.customCode.link')}</Link>
+          <Link to="/settings" className="settings-link">{t('settings.title')}</Link>
         </section>
         {picking && (
           <DatePickerDialog
@@ -170,7 +170,6 @@ export default function ManageProfileScreen() {
           />
         )}
         {cropping && <PhotoCropDialog file={cropping} onCancel={() => setCropping(null)} onDone={(b) => void onPhoto(b)} />}
-        <Button variant="text" onClick={() => void navigate({ to: '/settings' })}>{t('settings.title')}</Button>
       </main>
     </div>
   );

@@ -18,7 +18,7 @@ export function ProfilePhoto({ photo, label }: { photo: string | null; label: st
   }, [url, file.checked, file.objectUrl, fetched]);
   return (
     <div className="profile__photo" role="img" aria-label={label}>
-      {file.objectUrl ? <img src={file.objectUrl} alt="" data-testid="profile-photo" /> : <span aria-hidden="true">👤</span>}
+      {file.objectUrl ? <img src={file.objectUrl} alt="" data-testid="profile-photo" /> : <svg className="profile__photo-empty" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" focusable="false"><circle cx="12" cy="8" r="4" fill="currentColor" /><path d="M4 21a8 8 0 0 1 16 0z" fill="currentColor" /></svg>}
     </div>
   );
 }
