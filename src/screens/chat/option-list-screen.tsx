@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { sendButtonChoice, useConversation } from '../../db/ui-surface';
-import { isExpired } from '../../domain/read-only-input';
+import { expiresAt, isExpired } from '../../domain/read-only-input';
+import { useNowPast } from './messages/use-expiry';
 import { searchOptions } from '../../domain/option-search';
 import { Button } from '../../ui/button';
 import { SearchField } from '../../ui/search-field';
@@ -24,13 +25,15 @@ export default function OptionListScreen() {
   const botUuid = useBotParam();
   const conversation = useConversation(botUuid);
   const [query, setQuery] = useState('');
+  const last = conversation.value?.last_message ?? null;
+  // a ttl that runs out while the list is open closes it at that moment, as the bubble does
+  const now = useNowPast(last ? expiresAt(last, last.timestamp) : null);
   const toThread = () => void navigate({ to: '/chat/$botUuid', params: { botUuid }, replace: true });
   const header = <PageHeader title={t('optionList.title')} onFallback={toThread} />;
   if (!conversation.loaded) return <div className="option-list">{header}<Spinner label={t('common.loading')} /></div>;
 
   const c = conversation.value;
-  const last = c?.last_message;
-  const open = c !== null && c.block_time === null && last?.type === 'button' && last.from === 'bot' && !isExpired(last, last.timestamp, Date.now());
+  const open = c !== null && c.block_time === null && last?.type === 'button' && last.from === 'bot' && !isExpired(last, last.timestamp, Math.max(now, Date.now()));
   if (!open || !last) {
     return (
       <div className="option-list">
