@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from './scripts/messages-plugin';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // the locale files' `?boot` imports (src/i18n/load-messages.ts), texts left unparsed
+        plugins: [messagesPlugin({ precompile: false })],
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],

@@ -36,7 +36,7 @@ function closure(roots: string[], known: Set<string> = new Set()): Set<string> {
   return files;
 }
 
-const loginRoots = keysMatching((key, chunk) => !!chunk.isEntry || /src\/screens\/login\/login-screen\.tsx$/.test(key) || /src\/i18n\/messages\/en\.json$/.test(key));
+const loginRoots = keysMatching((key, chunk) => !!chunk.isEntry || /src\/screens\/login\/login-screen\.tsx$/.test(key) || /src\/i18n\/messages\/en\.json\?boot$/.test(key));
 const clientRoots = keysMatching((key) => /src\/db\/database\.ts$/.test(key) || /src\/workers\/sync-client\.ts$/.test(key));
 const beforeLogin = closure(loginRoots);
 const dataClient = closure(clientRoots, beforeLogin);

@@ -20,7 +20,8 @@ markBoot('main');
 const root = createRoot(document.getElementById('root')!);
 
 captureInstallPrompt();
-const preloaded = preloadForBoot();
+const signedOutStart = isSignedOutStart();
+const preloaded = preloadForBoot(signedOutStart);
 
 /**
  * The service worker (production builds only: in development Vite serves modules that a cache
@@ -43,7 +44,7 @@ function registerServiceWorkerLater(): void {
 // sync worker waits until the list is painted (at most WORKER_START_CAP_MS).
 const bootPath = window.location.pathname;
 const WORKER_START_CAP_MS = 3_000;
-if (isSignedOutStart()) {
+if (signedOutStart) {
   root.render(
     <StrictMode>
       <DeferredDatabaseProvider start={() => preloaded.then(() => startClient())} guess={signedOutGuess()} fallback={<BootFailure />}>

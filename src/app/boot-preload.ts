@@ -1,6 +1,6 @@
 // Work that can start before the database is open: the opening screen's code and the messages
 // of the language used last time. Both are only hints: a wrong guess costs one small download.
-import { loadMessages } from '../i18n/load-messages';
+import { loadBootMessages, loadMessages } from '../i18n/load-messages';
 import { isScreenPath, SCREEN_CHUNKS } from './screen-chunks';
 
 const LANGUAGE_HINT_KEY = 'ui.language-hint';
@@ -23,9 +23,13 @@ export function storedLanguageHint(storage?: Pick<Storage, 'getItem'>): string |
   }
 }
 
-/** Starts the downloads; resolves when both are in (or failed: they are only hints). */
-export function preloadForBoot(): Promise<void> {
-  const messages = loadMessages(storedLanguageHint() ?? 'en').catch(() => undefined);
+/**
+ * Starts the downloads; resolves when both are in (or failed: they are only hints). A signed-out
+ * start needs only the login route's part of the messages (src/i18n/boot-messages.ts).
+ */
+export function preloadForBoot(signedOut: boolean): Promise<void> {
+  const language = storedLanguageHint() ?? 'en';
+  const messages = (signedOut ? loadBootMessages(language) : loadMessages(language)).catch(() => undefined);
   const path = window.location.pathname;
   const screen = isScreenPath(path) ? SCREEN_CHUNKS[path]().catch(() => undefined) : undefined;
   return Promise.all([messages, screen]).then(() => undefined);

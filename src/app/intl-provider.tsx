@@ -4,13 +4,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { LanguageCode } from '../domain/language-codes';
-import { loadMessages, type Messages } from '../i18n/load-messages';
+import { loadBootMessages, loadMessages, type Messages } from '../i18n/load-messages';
 import { appFontStack, loadFontsFor, type FontFamily } from '../i18n/fonts';
 import { useAppLanguage } from '../db/hooks/use-app-language';
 import { useProfile } from '../db/hooks/use-profile';
-import { markBoot } from '../db/boot-gate';
+import { markBoot, whenScreenPainted } from '../db/boot-gate';
 import { Splash } from './splash';
 import { rememberLanguageHint } from './boot-preload';
+import { isSignedOutStart } from './boot-hint';
 
 interface Loaded {
   locale: LanguageCode;
@@ -19,6 +20,9 @@ interface Loaded {
 
 /** How long a language switch waits for its script's font before showing the text anyway. */
 const FONT_WAIT_MS = 3000;
+
+/** The longest a signed-out start waits for its first paint before it fetches the whole locale. */
+const WHOLE_LOCALE_CAP_MS = 3000;
 
 /** The script families loaded in this page (font CSS is never unloaded). */
 const loadedFamilies = new Set<FontFamily>();
@@ -47,9 +51,9 @@ function languageFont(code: LanguageCode): Promise<unknown> {
   return Promise.race([fonts, late]).finally(() => clearTimeout(timer));
 }
 
-async function load(code: LanguageCode): Promise<Loaded> {
+async function load(code: LanguageCode, part: 'boot' | 'whole' = 'whole'): Promise<Loaded> {
   try {
-    const [messages] = await Promise.all([loadMessages(code), languageFont(code)]);
+    const [messages] = await Promise.all([part === 'boot' ? loadBootMessages(code) : loadMessages(code), languageFont(code)]);
     return { locale: code, messages };
   } catch {
     // Offline without this locale cached: English is in the first bundle's cache.
@@ -84,8 +88,21 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!code) return;
     let live = true;
-    void load(code).then((next) => {
-      if (live) setLoaded(next);
+    // A signed-out start shows the login route with its part of the locale (boot-messages.ts),
+    // then, once the screen is painted (its code fetched first), takes the whole locale: the
+    // same texts and more, so nothing on screen changes.
+    const bootFirst = isSignedOutStart();
+    void load(code, bootFirst ? 'boot' : 'whole').then((next) => {
+      if (!live) return;
+      setLoaded(next);
+      if (bootFirst && next.locale === code) {
+        void whenScreenPainted(WHOLE_LOCALE_CAP_MS).then(() => loadMessages(code)).then(
+          (messages) => {
+            if (live) setLoaded({ locale: code, messages });
+          },
+          () => undefined, // offline without it cached: the boot part stays until the next start
+        );
+      }
     });
     return () => {
       live = false;

@@ -22,21 +22,44 @@ const LOADERS: Readonly<Record<LanguageCode, Loader>> = {
   te: () => import('./messages/te.json'),
 };
 
+// The same files cut to the login route's ids (boot-messages.ts; the build does the cut, tests
+// read the whole file): a signed-out first visit shows its login screen with these.
+const BOOT_LOADERS: Readonly<Record<LanguageCode, Loader>> = {
+  en: () => import('./messages/en.json?boot'),
+  hi: () => import('./messages/hi.json?boot'),
+  gu: () => import('./messages/gu.json?boot'),
+  mr: () => import('./messages/mr.json?boot'),
+  te: () => import('./messages/te.json?boot'),
+};
+
 const cache = new Map<LanguageCode, Promise<Messages>>();
+const bootCache = new Map<LanguageCode, Promise<Messages>>();
+
+function loadOnce(loaders: Readonly<Record<LanguageCode, Loader>>, into: Map<LanguageCode, Promise<Messages>>, locale: LanguageCode): Promise<Messages> {
+  let pending = into.get(locale);
+  if (!pending) {
+    pending = loaders[locale]().then((m) => Object.freeze({ ...m.default }));
+    into.set(locale, pending);
+    pending.catch(() => into.delete(locale));
+  }
+  return pending;
+}
 
 /**
  * The messages of `code` (unknown codes fall back to English). Loaded once per locale; a failed
  * load (offline without a precache) is forgotten so the next call tries again.
  */
 export function loadMessages(code: string | null | undefined): Promise<Messages> {
+  return loadOnce(LOADERS, cache, resolveLanguageCode(code));
+}
+
+/**
+ * The login route's messages of `code` (boot-messages.ts): the whole locale when it was already
+ * asked for (no second download), else its boot part.
+ */
+export function loadBootMessages(code: string | null | undefined): Promise<Messages> {
   const locale = resolveLanguageCode(code);
-  let pending = cache.get(locale);
-  if (!pending) {
-    pending = LOADERS[locale]().then((m) => Object.freeze({ ...m.default }));
-    cache.set(locale, pending);
-    pending.catch(() => cache.delete(locale));
-  }
-  return pending;
+  return cache.get(locale) ?? loadOnce(BOOT_LOADERS, bootCache, locale);
 }
 
 /** Whether a locale's messages were already asked for (for tests and preloading decisions). */
