@@ -53,6 +53,12 @@ function outboxFlushScript(): Plugin {
   };
 }
 
+// Code and files the service worker does not precache (2.4 MB of the 5.3 MB it did): pdf.js and
+// its worker (the certificate viewer), the QR decoder for browsers without BarcodeDetector, and
+// the Urdu Nastaliq font (users of a few regions only). Cached on first use instead.
+const LAZY_CACHED_MODULES = /\/node_modules\/(pdfjs-dist|@zxing)\//;
+const LAZY_CACHED_ASSETS = /^(pdf\.worker.*\.mjs|noto-nastaliq-.*\.woff2?)$/;
+
 // The reference server serves dist/ and the API on one port; in `npm run dev` Vite proxies
 // /api and /version.json to it so the browser sees the same single origin.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -75,10 +81,10 @@ const serviceWorker = VitePWA({
     // The shell (HTML, every JS and CSS chunk: screens, the sync worker, the five locales), the
     // fonts' woff2 files (every browser with service workers reads woff2, so the woff copies are
     // left out), icons, images and the manifest.
-    // (mjs: pdf.js's worker, for the certificate viewer offline)
     globPatterns: ['**/*.{html,js,mjs,css,woff2,svg,png,webmanifest}'],
     // (sw-flush-*.js: the service worker imports it itself while installing)
-    globIgnores: ['**/*.map', '.vite/**', 'sw.js', 'workbox-*.js', 'sw-flush-*.js'],
+    // (assets/lazy/: cached on first use, LAZY_CACHED_MODULES below)
+    globIgnores: ['**/*.map', '.vite/**', 'sw.js', 'workbox-*.js', 'sw-flush-*.js', 'assets/lazy/**'],
     // the largest font file is under 1 MB; 3 MB leaves room and still catches a runaway chunk
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     buildPlugins: { vite: [outboxFlushScript()] },
@@ -92,7 +98,20 @@ export default defineConfig({
   resolve: { alias: ALIASES },
   worker: { format: 'es' },
   // The manifest lets scripts/report-size.ts follow the chunks the login route loads.
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+    manifest: true,
+    rollupOptions: {
+      output: {
+        // Big files few people need go under assets/lazy/: the service worker caches them on
+        // first use instead of precaching them for everyone (sw/routes.ts, sw/README.md).
+        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => LAZY_CACHED_MODULES.test(id)) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        assetFileNames: (asset) => (asset.names.some((name) => LAZY_CACHED_ASSETS.test(name)) ? 'assets/lazy/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, ws: true },

@@ -10,7 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { ICON_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_AGE_S, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_NAME } from '../src/domain/constants';
+import { ICON_CACHE_MAX_ENTRIES, LAZY_ASSET_CACHE_MAX_ENTRIES, MEDIA_CACHE_MAX_AGE_S, MEDIA_CACHE_MAX_ENTRIES, MEDIA_CACHE_NAME } from '../src/domain/constants';
 
 /** The build's precache list (vite-plugin-pwa's injectManifest writes it into self.__WB_MANIFEST). */
 export type PrecacheManifest = readonly (PrecacheEntry | string)[];
@@ -45,6 +45,21 @@ export function registerCachingRoutes(sw: ServiceWorkerGlobalScope, precache: Pr
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
         new ExpirationPlugin({ maxEntries: MEDIA_CACHE_MAX_ENTRIES, maxAgeSeconds: MEDIA_CACHE_MAX_AGE_S, purgeOnQuotaError: true }),
+      ],
+    }),
+  );
+
+  // The build's big files few people need (assets/lazy/: pdf.js and its worker, the QR decoder,
+  // the Nastaliq font; vite.config.ts says which): not precached, so an install downloads 2.4 MB
+  // less; cached the first time they are used, then read offline. Their names carry a content
+  // hash, so a cached copy is never stale; old builds' copies leave by count.
+  registerRoute(
+    ({ url, request }) => sameOrigin(url) && request.method === 'GET' && url.pathname.startsWith('/assets/lazy/'),
+    new CacheFirst({
+      cacheName: 'lazy-assets',
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: LAZY_ASSET_CACHE_MAX_ENTRIES, purgeOnQuotaError: true }),
       ],
     }),
   );

@@ -212,6 +212,8 @@ export const MEDIA_CACHE_MAX_ENTRIES = 300;
 export const MEDIA_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** Bot icons kept by the service worker (stale-while-revalidate). */
 export const ICON_CACHE_MAX_ENTRIES = 200;
+/** Files under /assets/lazy/ (pdf.js, the QR decoder, the Nastaliq font: not precached) the service worker keeps after first use; a few builds' worth. */
+export const LAZY_ASSET_CACHE_MAX_ENTRIES = 30;
 /** The Background Sync tag the page registers while the outbox holds entries. */
 export const OUTBOX_SYNC_TAG = 'outbox-flush';
 /** The message the page posts to a waiting service worker to let it take over. */

@@ -122,6 +122,14 @@ describe('competition zone', () => {
       await page.getByRole('img', { name: t('competition.pdf.page', { n: 1 }) }).waitFor();
       await page.getByRole('link', { name: t('competition.pdf.download') }).waitFor();
       await shot(page, `${locale}-pdf`);
+      // pdf.js is not precached (vite.config.ts LAZY_CACHED_MODULES): its first use cached it
+      const cached = await page.evaluate(async () => {
+        const inCache = async (name: string) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        const precache = (await caches.keys()).find((k) => k.startsWith('workbox-precache'));
+        return { lazy: await inCache('lazy-assets'), precache: precache ? await inCache(precache) : [] };
+      });
+      expect(cached.lazy.some((p) => /^\/assets\/lazy\/pdf\.worker/.test(p))).toBe(true);
+      expect(cached.precache.some((p) => p.includes('/assets/lazy/') || p.includes('pdf.worker'))).toBe(false);
 
       // offline, reloaded: read from the device
       await context.setOffline(true);
