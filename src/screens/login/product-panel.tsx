@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Brand } from '../shared/brand';
+import heroDarkImage from './images/login-hero-dark.svg?inline';
 
 const POINTS = [
   { id: 'login.panel.point.chat', icon: 'M4 5h16v10H9l-5 4z' },
@@ -14,7 +15,7 @@ export function ProductPanel() {
     <aside className="login-panel" aria-labelledby="login-panel-title">
       <Brand tone="on-brand" size="l" />
       <div className="login-panel__body">
-        <img className="login-panel__art" src="/images/login-hero-dark.svg" alt="" width={320} height={232} />
+        <img className="login-panel__art" src={heroDarkImage} alt="" width={320} height={232} />
         <h2 id="login-panel-title" className="login-panel__title">
           {intl.formatMessage({ id: 'login.panel.title' })}
         </h2>

@@ -27,6 +27,7 @@ import { useNow } from './use-now';
 import { OfflineBanner } from '../../ui/offline-banner';
 import { useOnline } from '../shared/use-online';
 import './otp.css';
+import phoneImage from './images/otp-phone.svg?inline';
 
 export default function OtpScreen() {
   const intl = useIntl();
@@ -170,7 +171,7 @@ export default function OtpScreen() {
       {!online && <OfflineBanner message={intl.formatMessage({ id: 'login.offline' })} />}
       <main className="otp__main">
         <div className="otp__card">
-          <img className="otp__art" src="/images/otp-phone.svg" alt="" width={120} height={120} />
+          <img className="otp__art" src={phoneImage} alt="" width={120} height={120} />
           <h1 className="otp__title">{intl.formatMessage({ id: 'otp.title' })}</h1>
           <p className="otp__sent">{intl.formatMessage({ id: 'otp.sentTo' }, { count: state.digits.length })}</p>
           <p className="otp__mobile">
