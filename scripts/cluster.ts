@@ -31,7 +31,16 @@ if (!existsSync(join(ROOT, 'dist', 'index.html'))) console.warn('cluster: dist/ 
 const children: ChildProcess[] = [];
 let stopping = false;
 
-/** Starts one server; resolves once it logs the URL it listens on. */
+/** Resolves once the server answers /healthz with 200 (whatever its LOG_LEVEL). */
+async function healthy(serverPort: number, exited: Promise<never>): Promise<void> {
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${serverPort}/healthz`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 250)), exited]);
+  }
+}
+
+/** Starts one server; resolves once it is healthy. */
 function startServer(serverPort: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -43,20 +52,19 @@ function startServer(serverPort: number): Promise<void> {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      let msg = line;
-      try {
-        msg = (JSON.parse(line) as { msg: string }).msg;
-      } catch { /* not JSON: print as is */ }
-      console.log(`[${serverPort}] ${msg}`);
-      if (/^open http/.test(msg)) resolve();
-    });
-    child.on('exit', (code, signal) => {
-      if (!stopping) console.error(`cluster: server on ${serverPort} exited (${code ?? signal})`);
-      reject(new Error(`server on ${serverPort} exited before listening`));
-    });
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    let msg = line;
+    try {
+      msg = (JSON.parse(line) as { msg: string }).msg;
+    } catch { /* not JSON: print as is */ }
+    console.log(`[${serverPort}] ${msg}`);
   });
+  const exited = new Promise<never>((_, reject) => child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`cluster: server on ${serverPort} exited (${code ?? signal})`);
+    reject(new Error(`server on ${serverPort} exited`));
+  }));
+  exited.catch(() => {});
+  return healthy(serverPort, exited);
 }
 
 const prefix = mkdtempSync(join(tmpdir(), 'chatbot-nginx-'));
@@ -83,20 +91,25 @@ async function stop(code: number) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-try {
-  // the first migrates and seeds the database; the others then start side by side
-  await startServer(serverPorts[0]!);
-  await Promise.all(serverPorts.slice(1).map(startServer));
-} catch (error) {
-  console.error(`cluster: ${(error as Error).message}`);
-  await stop(1);
-}
-const nginx = spawn(nginxBin, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
-children.unshift(nginx);
-nginx.on('exit', (code, signal) => {
-  if (!stopping) {
-    console.error(`cluster: nginx exited (${code ?? signal}); see ${prefix}/logs/error.log`);
-    void stop(1);
+async function main(): Promise<void> {
+  try {
+    // the first migrates and seeds the database; the others then start side by side
+    await startServer(serverPorts[0]!);
+    await Promise.all(serverPorts.slice(1).map(startServer));
+  } catch (error) {
+    console.error(`cluster: ${(error as Error).message}`);
+    return stop(1);
   }
-});
-console.log(`cluster: ${count} server processes (ports ${serverPorts.join(', ')}) behind nginx: open http://127.0.0.1:${port} (Ctrl-C stops all)`);
+  if (stopping) return;
+  const nginx = spawn(nginxBin, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  children.unshift(nginx);
+  nginx.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`cluster: nginx exited (${code ?? signal}); see ${prefix}/logs/error.log`);
+      void stop(1);
+    }
+  });
+  console.log(`cluster: ${count} server processes (ports ${serverPorts.join(', ')}) behind nginx: open http://127.0.0.1:${port} (Ctrl-C stops all)`);
+}
+
+await main();
