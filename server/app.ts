@@ -11,6 +11,10 @@ import { sessionAuthenticator } from './accounts/sessions';
 import { sweepExpired } from './accounts/sweep';
 import { loadCursorSecret } from './bots/cursor';
 import { SocketHub } from './bots/hub';
+import { LocalBroadcast, type Broadcast } from './cluster/broadcast';
+import { RedisBroadcast } from './cluster/redis-broadcast';
+import { registerHealth } from './cluster/health';
+import { SERVER_RESTART_CLOSE } from '../src/api/socket-close';
 import { seedBots } from './bots/registry';
 import { botRoutes } from './bots/routes';
 import { discoveryRoutes } from './discovery/routes';
@@ -99,6 +103,12 @@ export interface ServerOptions {
   db?: Db;
   /** PostgreSQL URL; when set, used instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * Cluster mode (issue 19): a Redis to share sockets' frames, ended sessions and presence with
+   * the other processes over pub/sub (cluster/redis-broadcast.ts). Needs a shared PostgreSQL
+   * (databaseUrl or db); unset: one process, nothing leaves it.
+   */
+  redisUrl?: string;
   /** PostgreSQL only: schema to create and use (tests isolate runs this way). */
   databaseSchema?: string;
   /** PGlite data directory; 'memory://' keeps nothing. Default 'memory://'. */
@@ -211,6 +221,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const limits = uploadLimits(opts.uploadLimits);
   const analytics = resolveAnalytics(opts.analytics);
   const ownsDb = !opts.db;
+  if (opts.redisUrl && !opts.db && !opts.databaseUrl) throw new Error('REDIS_URL (cluster mode) needs DATABASE_URL: processes must share one PostgreSQL, not each its own PGlite');
   loadAllGeo();
   checkCatalogs();
   checkBotMedia();
@@ -271,7 +282,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // The live sockets of each user; ended sessions (logout, deleted profile) have theirs closed at once.
   // Flood limits (issue 21): per-user and per-address buckets, per-socket backlog, socket caps.
   const guard = new FloodGuard(resolveFloodLimits(opts.floodLimits));
-  const hub = new SocketHub(db, now, app.log, guard.limits);
+  let cluster: Broadcast;
+  try {
+    cluster = opts.redisUrl ? await RedisBroadcast.open(opts.redisUrl, app.log) : new LocalBroadcast();
+  } catch (error) {
+    if (ownsDb) await db.close();
+    await media.close();
+    throw error;
+  }
+  const hub = new SocketHub(db, now, app.log, guard.limits, cluster);
   const ctx: ServerContext = {
     db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
@@ -361,6 +380,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   registerAnalyticsAdmin(app, ctx, analytics.adminKey);
 
   registerVersion(app, versionFile);
+  // /healthz for the load balancer (deploy/nginx.conf); 503 once draining (Fastify answers 503 while closing)
+  registerHealth(app, db);
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR, { serveSourceMaps: security.serveSourceMaps });
   csp = contentSecurityPolicy(security, site.inlineStyleHashes);
 
@@ -424,11 +445,17 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       await payments.stop();
       // past the grace, connections still busy (a client not reading its answer) are cut
       const cut = setTimeout(() => app.server.closeAllConnections(), opts.shutdownGraceMs ?? 10_000);
+      // Drain (issue 19): Fastify stops listening and answers 503 to new requests on kept-alive
+      // connections while running ones finish; the live sockets are closed with 1012 so their
+      // clients reconnect at once, through the balancer, to a process that stays.
+      const closing = app.close();
+      hub.closeAll(SERVER_RESTART_CLOSE, 'Server restarting');
       try {
-        await app.close();
+        await closing;
       } finally {
         clearTimeout(cut);
       }
+      await cluster.close();
       await runtime.close();
       await pushSender.idle();
       if (ownsDb) await db.close();

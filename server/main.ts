@@ -68,6 +68,9 @@ try {
   fail((error as Error).message);
 }
 const databaseUrl = env('DATABASE_URL');
+// Cluster mode (issue 19): several identical processes share this PostgreSQL and this Redis.
+const redisUrl = env('REDIS_URL');
+if (redisUrl && !databaseUrl) fail('REDIS_URL (cluster mode) needs DATABASE_URL too: the processes must share one PostgreSQL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
 const mediaDir = env('MEDIA_DIR') ?? join(dataDir, 'media');
@@ -89,6 +92,7 @@ try {
 
 const server = await createServer({
   ...(databaseUrl ? { databaseUrl } : { dataDir }),
+  ...(redisUrl ? { redisUrl } : {}),
   mediaDir,
   uploadLimits,
   ...(otpFixed ? { otpFixed } : {}),
@@ -113,7 +117,7 @@ if (embedDemoPort !== undefined) {
   const demo = await startEmbedDemoHost({ port: embedDemoPort, appOrigin: () => appOrigin, botId: env('EMBED_DEMO_BOT') ?? '1000000000000001' });
   server.app.log.info({ url: demo.url }, 'embedded-mode demo website (a second origin)');
 }
-server.app.log.info({ url, storage: databaseUrl ? 'postgres' : `pglite:${env('DATA_DIR') ?? './data'}` }, `open ${url} in a browser`);
+server.app.log.info({ url, storage: databaseUrl ? 'postgres' : `pglite:${env('DATA_DIR') ?? './data'}`, cluster: redisUrl ? 'redis' : 'single process' }, `open ${url} in a browser`);
 if (!security.publicUrl && process.env.NODE_ENV === 'production') server.app.log.warn('PUBLIC_URL is not set: socket and upload URLs name the address a request arrived on');
 if (otpFixed) server.app.log.warn(`OTP_FIXED is set: every sign-in code is ${otpFixed}`);
 

@@ -6,10 +6,14 @@
 // sockets (a new one closes the oldest, REPLACED_CLOSE), and a socket whose unsent frames pass
 // socketSendBuffer bytes (a client that does not read) is dropped at once (sendFrame): its
 // client reconnects and catches up by paging, and the server's memory stays bounded.
+// Cluster mode (issue 19): the hub delivers to this process's sockets and tells the other
+// processes through its Broadcast (cluster/broadcast.ts) to do the same with theirs: frames,
+// ended sessions and deleted users reach every process. The default Broadcast does nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { SocketFrameOut } from '../../src/api/messages';
 import type { Db } from '../db/db';
+import { LocalBroadcast, type Broadcast, type ClusterEvent } from '../cluster/broadcast';
 
 export const UNAUTHORISED_CLOSE = 4001;
 /** Close code of a user's oldest socket when they open one more than socketsPerUser. */
@@ -63,7 +67,24 @@ export class SocketHub {
     private readonly now: () => number,
     private readonly log: FastifyBaseLogger,
     readonly limits: HubLimits = { socketsPerUser: Infinity, socketSendBuffer: Infinity },
-  ) {}
+    private readonly cluster: Broadcast = new LocalBroadcast(),
+  ) {
+    cluster.onEvent((event) => this.applyRemote(event));
+  }
+
+  /** Another process's event, applied to this process's sockets only. */
+  private applyRemote(event: ClusterEvent): void {
+    if (event.kind === 'frame') {
+      this.deliverLocal(event.user, event.frame).catch((err: unknown) => this.log.error({ err }, 'socket push failed'));
+    } else if (event.kind === 'end-sessions') this.closeLocalSessions(event.hashes);
+    else this.closeLocalUser(event.user);
+  }
+
+  private tell(event: ClusterEvent): Promise<void> {
+    if (!this.cluster.clustered) return Promise.resolve();
+    // the message is stored whatever happens here: a missed frame is paged for on reconnect
+    return this.cluster.publish(event).catch((err: unknown) => this.log.error({ err, kind: event.kind }, 'cluster publish failed'));
+  }
 
   /** Registers an open socket, closing the user's oldest past socketsPerUser; answers the function that unregisters it. */
   add(userUuid: string, socket: WebSocket, sessionHash: string): () => void {
@@ -76,14 +97,32 @@ export class SocketHub {
     }
     set.add(entry);
     this.byUser.set(userUuid, set);
+    if (this.cluster.clustered) this.cluster.setLocalSockets(userUuid, set.size);
     return () => {
-      set.delete(entry);
+      if (!set.delete(entry)) return;
       if (set.size === 0 && this.byUser.get(userUuid) === set) this.byUser.delete(userUuid);
+      if (this.cluster.clustered) this.cluster.setLocalSockets(userUuid, set.size);
     };
   }
 
-  /** Sends the frame to every open socket of the user with a live session; answers how many got it. */
+  /**
+   * Sends the frame to every open socket of the user with a live session, on every process;
+   * answers how many got it (on other processes: how many are open there).
+   */
   async send(userUuid: string, frame: SocketFrameOut): Promise<number> {
+    if (!this.cluster.clustered) return this.deliverLocal(userUuid, frame);
+    const [local, remote] = await Promise.all([
+      this.deliverLocal(userUuid, frame),
+      this.tell({ kind: 'frame', user: userUuid, frame }).then(() => this.cluster.remoteSockets(userUuid)).catch((err: unknown) => {
+        this.log.warn({ err }, 'cluster socket presence unknown');
+        return 0;
+      }),
+    ]);
+    return local + remote;
+  }
+
+  /** Sends the frame to this process's open sockets of the user with a live session. */
+  private async deliverLocal(userUuid: string, frame: SocketFrameOut): Promise<number> {
     const entries = [...(this.byUser.get(userUuid) ?? [])].filter((e) => e.socket.readyState === e.socket.OPEN);
     if (entries.length === 0) return 0;
     let live: Set<string>;
@@ -106,10 +145,13 @@ export class SocketHub {
     return sent;
   }
 
-  /** Sends the frame to every user with an open socket (a new feed post); answers how many sockets got it. */
+  /**
+   * Sends the frame to every user with an open socket on this process (a new feed post: each
+   * process announces to its own sockets); answers how many sockets got it.
+   */
   async broadcast(frame: SocketFrameOut): Promise<number> {
     let sent = 0;
-    for (const userUuid of [...this.byUser.keys()]) sent += await this.send(userUuid, frame);
+    for (const userUuid of [...this.byUser.keys()]) sent += await this.deliverLocal(userUuid, frame);
     return sent;
   }
 
@@ -141,10 +183,15 @@ export class SocketHub {
 
   /**
    * Refuses and closes at once every open socket of these sessions ('User Unauthorised', 4001),
-   * without waiting for their next frame. Called once the sessions have ended (logout).
-   * Answers how many sockets were closed.
+   * without waiting for their next frame, on every process. Called once the sessions have ended
+   * (logout). Answers how many sockets of this process were closed.
    */
   closeSessions(sessionHashes: readonly string[]): number {
+    void this.tell({ kind: 'end-sessions', hashes: [...sessionHashes] });
+    return this.closeLocalSessions(sessionHashes);
+  }
+
+  private closeLocalSessions(sessionHashes: readonly string[]): number {
     const ended = new Set(sessionHashes);
     for (const h of ended) this.liveUntil.delete(h);
     let closed = 0;
@@ -162,14 +209,35 @@ export class SocketHub {
     return this.closeSessions([sessionHash]);
   }
 
-  /** Refuses and closes every open socket of the user (a deleted profile). */
+  /** Refuses and closes every open socket of the user on every process (a deleted profile). */
   closeUser(userUuid: string): number {
+    void this.tell({ kind: 'end-user', user: userUuid });
+    return this.closeLocalUser(userUuid);
+  }
+
+  private closeLocalUser(userUuid: string): number {
     let closed = 0;
     for (const { sessionHash } of this.byUser.get(userUuid) ?? []) this.liveUntil.delete(sessionHash);
     for (const { socket } of [...(this.byUser.get(userUuid) ?? [])]) {
       if (socket.readyState !== socket.OPEN) continue;
       refuseSocket(socket);
       closed++;
+    }
+    return closed;
+  }
+
+  /**
+   * Closes every socket of this process with `code` (drain: SERVER_RESTART_CLOSE tells clients to
+   * reconnect at once, to another process); answers how many were open.
+   */
+  closeAll(code: number, reason: string): number {
+    let closed = 0;
+    for (const set of this.byUser.values()) {
+      for (const { socket } of set) {
+        if (socket.readyState !== socket.OPEN) continue;
+        socket.close(code, reason);
+        closed++;
+      }
     }
     return closed;
   }

@@ -4,11 +4,14 @@
 //   device is online and the user signed in. A failed request is retried every 5 s, at most
 //   100 times; 'User Unauthorised' clears the address, marks the user unauthorised and stops.
 // - A close with a reason, or an unclean close, asks for a new address (the same retry rules).
+//   A server process that is stopping closes with SERVER_RESTART_CLOSE: a new address at once,
+//   however short the connection's life (the load balancer picks a process that stays).
 // - No frame within 90 s after a send: the connection is treated as delayed and reset.
 // - The socket opens only if the stored client session id is still the one this connection
 //   started with (another sign-in in another tab ends it).
 // - Frames are checked (wire-checks.ts); a bad one is reported and the stream goes on.
 import type { SocketFrameIn, SocketFrameOut } from '../api/messages';
+import { SERVER_RESTART_CLOSE } from '../api/socket-close';
 import { SOCKET_REPLY_TIMEOUT_MS, SOCKET_STATE, SOCKET_URL_MAX_RETRIES, SOCKET_URL_RETRY_MS } from '../domain/constants';
 import { BadStatusError, INTERNAL_ERROR_TEXT } from '../domain/errors';
 import type { Clock } from './http-client';
@@ -191,7 +194,7 @@ export class LiveConnection {
   }
 
   /** The socket is gone (closed by the peer, or dropped by us): what happens next. */
-  private closed(ev: { reason: string; wasClean: boolean }): void {
+  private closed(ev: { code?: number; reason: string; wasClean: boolean }): void {
     {
       this.socket = null;
       this.clearReply();
@@ -203,6 +206,7 @@ export class LiveConnection {
       const retryMs = this.deps.retryMs ?? SOCKET_URL_RETRY_MS;
       const livedLong = this.openedAt > 0 && this.deps.clock.now() - this.openedAt >= retryMs;
       this.openedAt = 0;
+      if (ev.code === SERVER_RESTART_CLOSE) return this.scheduleRetry(0);
       this.scheduleRetry((ev.reason !== '' || !ev.wasClean) && livedLong ? 0 : retryMs);
     }
   }

@@ -68,6 +68,11 @@ describe('server/main.ts', () => {
     expect(await bad.exited).toBe(1);
   }, 120_000);
 
+  it('refuses REDIS_URL (cluster mode) without DATABASE_URL at start', async () => {
+    const bad = startProcess({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(await bad.exited).toBe(1);
+  }, 120_000);
+
   it('refuses a bad upload or timeout limit at start', async () => {
     const bad = startProcess({ UPLOAD_QUOTA_MB: 'lots' });
     expect(await bad.exited).toBe(1);

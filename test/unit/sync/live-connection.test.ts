@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SOCKET_REPLY_TIMEOUT_MS, SOCKET_URL_MAX_RETRIES, SOCKET_URL_RETRY_MS } from '../../../src/domain/constants';
 import { BadStatusError } from '../../../src/domain/errors';
 import type { SocketFrameOut } from '../../../src/api/messages';
+import { SERVER_RESTART_CLOSE } from '../../../src/api/socket-close';
 import type { Clock } from '../../../src/sync/http-client';
 import { DELAYED_CLOSE, LiveConnection, type LiveConnectionDeps, type SocketState, type WebSocketLike } from '../../../src/sync/live-connection';
 import type { WireError } from '../../../src/sync/wire-checks';
@@ -291,6 +292,20 @@ describe('LiveConnection', () => {
       s = h.socket;
       s.open();
     }
+  });
+
+  it('a server that is stopping (1012) is left at once, however young the socket, again and again', async () => {
+    const h = setup();
+    let s = await openConnection(h);
+    for (let round = 1; round <= 3; round++) {
+      await h.clock.advance(100);
+      s.serverClose(SERVER_RESTART_CLOSE, 'Server restarting', true);
+      await h.clock.advance(0);
+      expect(h.urlCalls).toBe(round + 1);
+      s = h.socket;
+      s.open();
+    }
+    expect(SERVER_RESTART_CLOSE).toBe(1012);
   });
 
   it('a socket that closes before opening waits 5 s', async () => {
