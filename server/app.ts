@@ -82,6 +82,7 @@ import { profileExtraRoutes, registerVerifyEmailPage } from './user/profile-extr
 import { resolveAnalytics, type AnalyticsOptions } from './config/analytics';
 import { analyticsRoutes, registerShortLinks } from './analytics/routes';
 import { registerAnalyticsAdmin } from './analytics/admin';
+import { openJobQueue } from './jobs/queue';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -322,9 +323,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   await registerCompression(app);
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
-  const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
+  // Timed work as durable jobs: pg-boss on a PostgreSQL URL, else in-process (jobs/queue.ts).
+  const jobs = openJobQueue({ db, log: app.log, now, databaseUrl: opts.databaseUrl, bossSchema: opts.databaseSchema ? `${opts.databaseSchema}_boss` : undefined });
+  const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push, jobs });
   const runtime = new BotRuntime({
-    db, now, log: app.log, hub, guard, slowDelayMs: opts.slowBotDelayMs,
+    db, now, log: app.log, hub, guard, jobs, slowDelayMs: opts.slowBotDelayMs,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
     afterUserMessageStored: opts.afterUserMessageStored,
   });
@@ -377,6 +380,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   });
 
   await app.ready();
+  await jobs.start();
   // Bot replies a previous run stored the message for but never answered (a crash): answered now.
   const resumed = await runtime.resumePending();
   if (resumed > 0) app.log.info({ jobs: resumed }, 'answering bot jobs left by the previous run');
@@ -429,6 +433,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       } finally {
         clearTimeout(cut);
       }
+      // running jobs finish first (a reply being stored may queue a push: it waits in the queue's store)
+      await jobs.stop();
       await runtime.close();
       await pushSender.idle();
       if (ownsDb) await db.close();
