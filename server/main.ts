@@ -67,6 +67,10 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+// How long the slow demo bot thinks before answering (ms); tests of delayed replies lengthen it.
+const slowBotDelayText = env('SLOW_BOT_DELAY_MS');
+const slowBotDelayMs = slowBotDelayText === undefined ? undefined : Number(slowBotDelayText);
+if (slowBotDelayMs !== undefined && !(Number.isInteger(slowBotDelayMs) && slowBotDelayMs >= 0)) fail('SLOW_BOT_DELAY_MS must be a whole number of milliseconds');
 const databaseUrl = env('DATABASE_URL');
 const dataDir = env('DATA_DIR') ?? './data';
 // Uploaded media: MEDIA_DIR, else media/ in the data directory (with PostgreSQL too).
@@ -101,6 +105,7 @@ const server = await createServer({
   // first user message and its bot job are committed and before the bot answers.
   ...(env('TEST_CRASH_POINT') === 'after-user-message' ? { afterUserMessageStored: () => process.kill(process.pid, 'SIGKILL') } : {}),
   floodLimits,
+  ...(slowBotDelayMs !== undefined ? { slowBotDelayMs } : {}),
   standaloneHosts,
   mail: { smtpUrl: env('SMTP_URL'), from: env('MAIL_FROM') },
   analytics,
