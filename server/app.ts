@@ -33,7 +33,8 @@ import { resolveFloodLimits, type FloodLimits } from './config/flood-limits';
 import { loadAllGeo } from './geo/geo';
 import { checkBotMedia } from './media/bot-media';
 import { registerDownload } from './media/download';
-import { MediaFiles } from './media/files';
+import { openMediaStorage, type MediaStorage, type S3Options } from './media/storage';
+import { settleUpload } from './media/settle';
 import { loadMediaSecret } from './media/policy';
 import { mediaRoutes } from './media/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -134,6 +135,8 @@ export interface ServerOptions {
    * temporary directory, removed on close, when the data is in memory or in PostgreSQL.
    */
   mediaDir?: string;
+  /** Media in S3 (or an S3-compatible server) instead of the local folder (S3_BUCKET & co., media/storage.ts). */
+  s3?: S3Options;
   /** How many bots a user may pin (limit_pin_bots); default the remote flag's default. */
   pinLimit?: number;
   /** Web Push: accepted push services (tests add a local mock), VAPID subject, TTL, outcomes. */
@@ -223,7 +226,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   let cursorSecret: Buffer;
   let mediaSecret: Buffer;
   let emailSecret: Buffer;
-  let media: MediaFiles;
+  let media: MediaStorage;
   let vapidKeys: VapidKeys;
   let remoteFlags: () => RemoteFlags;
   try {
@@ -238,7 +241,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     mediaSecret = await loadMediaSecret(db, now());
     emailSecret = await loadEmailLinkSecret(db, now());
     const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;
-    media = await MediaFiles.open(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined));
+    media = await openMediaStorage(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined), opts.s3);
     vapidKeys = await loadVapidKeys(db, now());
     const flags = opts.remoteFlags ?? loadRemoteFlags(process.env.REMOTE_CONFIG_FILE || undefined);
     remoteFlags = typeof flags === 'function' ? flags : () => flags;
@@ -273,7 +276,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   // Flood limits (issue 21): per-user and per-address buckets, per-socket backlog, socket caps.
   const guard = new FloodGuard(resolveFloodLimits(opts.floodLimits));
   const hub = new SocketHub(db, now, app.log, guard.limits);
+  const settle = (mediaUuid: string) => settleUpload(db, media, mediaUuid, limits.quotaBytes, now());
   const ctx: ServerContext = {
+    settleUpload: settle,
     db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
       if ('userUuid' in ended) hub.closeUser(ended.userUuid);
@@ -327,7 +332,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const jobs = openJobQueue({ db, log: app.log, now, databaseUrl: opts.databaseUrl, bossSchema: opts.databaseSchema ? `${opts.databaseSchema}_boss` : undefined });
   const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push, jobs });
   const runtime = new BotRuntime({
-    db, now, log: app.log, hub, guard, jobs, slowDelayMs: opts.slowBotDelayMs,
+    db, now, log: app.log, hub, guard, jobs, slowDelayMs: opts.slowBotDelayMs, settleUpload: settle,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
     afterUserMessageStored: opts.afterUserMessageStored,
   });
@@ -341,7 +346,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),
     shop,
-    mediaRoutes({ secret: mediaSecret, mediaDir: media.dir, limits, origin: (request) => publicOrigin(request, security) }),
+    mediaRoutes({ secret: mediaSecret, storage: media, limits, origin: (request) => publicOrigin(request, security) }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
@@ -354,8 +359,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   ];
   for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
-  await registerUpload(app, { db, now, secret: mediaSecret, files: media, limits });
-  registerDownload(app, { db, now, files: media });
+  await registerUpload(app, { db, now, secret: mediaSecret, files: media.files, limits });
+  registerDownload(app, { db, now, storage: media, settleUpload: settle });
   registerVerifyEmailPage(app, { db, now }, emailSecret);
   await payments.register(app);
   registerDemoMiniApps(app, { db, now, origin: (request) => publicOrigin(request, security) });

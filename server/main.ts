@@ -8,6 +8,7 @@ import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp
 import { securityFromEnv, type SecurityOptions } from './config/security';
 import { floodLimitsFromEnv, type FloodLimits } from './config/flood-limits';
 import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
+import { s3FromEnv, type S3Options } from './media/storage';
 import { analyticsFromEnv, resolveAnalytics, type AnalyticsOptions } from './config/analytics';
 
 function env(name: string): string | undefined {
@@ -91,7 +92,16 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
+// Media in S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION; AWS_* credentials): media/storage.ts.
+let s3: S3Options | undefined;
+try {
+  s3 = s3FromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const server = await createServer({
+  ...(s3 ? { s3 } : {}),
   ...(databaseUrl ? { databaseUrl } : { dataDir }),
   mediaDir,
   uploadLimits,

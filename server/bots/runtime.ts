@@ -40,6 +40,8 @@ export interface RuntimeDeps {
    * (the crash test kills the process there: TEST_CRASH_POINT, server/main.ts).
    */
   afterUserMessageStored?: (() => void) | undefined;
+  /** Finishes an upload made straight to S3 when a message first names it (media/settle.ts). */
+  settleUpload?: ((mediaUuid: string) => Promise<void>) | undefined;
   /** The user's send rate and one-at-a-time lane (issue 21): past them a send is a 429. */
   guard?: FloodGuard | undefined;
 }
@@ -97,6 +99,7 @@ export class BotRuntime {
     const checked: OutgoingMessage[] = [];
     for (const m of messages) {
       if ('media' in m && !bot.config.allow_user_media) throw badRequest(`${bot.name} does not take files: send text instead`);
+      if ('media' in m && typeof m.media.media_uuid === 'string') await this.deps.settleUpload?.(m.media.media_uuid);
       checked.push(await checkMessageMedia(db, userUuid, m));
     }
     await subscribe(db, userUuid, botUuid, now());
