@@ -37,7 +37,8 @@ import { resolveFloodLimits, type FloodLimits } from './config/flood-limits';
 import { loadAllGeo } from './geo/geo';
 import { checkBotMedia } from './media/bot-media';
 import { registerDownload } from './media/download';
-import { MediaFiles } from './media/files';
+import { openMediaStorage, type MediaStorage, type S3Options } from './media/storage';
+import { settleUpload } from './media/settle';
 import { loadMediaSecret } from './media/policy';
 import { mediaRoutes } from './media/routes';
 import { feedbackRoutes } from './feedback/routes';
@@ -86,6 +87,7 @@ import { profileExtraRoutes, registerVerifyEmailPage } from './user/profile-extr
 import { resolveAnalytics, type AnalyticsOptions } from './config/analytics';
 import { analyticsRoutes, registerShortLinks } from './analytics/routes';
 import { registerAnalyticsAdmin } from './analytics/admin';
+import { openJobQueue } from './jobs/queue';
 
 /** Every module of API routes; a new area adds its module here. */
 const ROUTE_MODULES: readonly RouteModule[] = [
@@ -143,6 +145,8 @@ export interface ServerOptions {
    * temporary directory, removed on close, when the data is in memory or in PostgreSQL.
    */
   mediaDir?: string;
+  /** Media in S3 (or an S3-compatible server) instead of the local folder (S3_BUCKET & co., media/storage.ts). */
+  s3?: S3Options;
   /** How many bots a user may pin (limit_pin_bots); default the remote flag's default. */
   pinLimit?: number;
   /** Web Push: accepted push services (tests add a local mock), VAPID subject, TTL, outcomes. */
@@ -233,7 +237,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   let cursorSecret: Buffer;
   let mediaSecret: Buffer;
   let emailSecret: Buffer;
-  let media: MediaFiles;
+  let media: MediaStorage;
   let vapidKeys: VapidKeys;
   let remoteFlags: () => RemoteFlags;
   try {
@@ -248,7 +252,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     mediaSecret = await loadMediaSecret(db, now());
     emailSecret = await loadEmailLinkSecret(db, now());
     const dataDir = opts.db || opts.databaseUrl ? undefined : opts.dataDir;
-    media = await MediaFiles.open(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined));
+    media = await openMediaStorage(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined), opts.s3);
     vapidKeys = await loadVapidKeys(db, now());
     const flags = opts.remoteFlags ?? loadRemoteFlags(process.env.REMOTE_CONFIG_FILE || undefined);
     remoteFlags = typeof flags === 'function' ? flags : () => flags;
@@ -291,7 +295,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     throw error;
   }
   const hub = new SocketHub(db, now, app.log, guard.limits, cluster);
+  const settle = (mediaUuid: string) => settleUpload(db, media, mediaUuid, limits.quotaBytes, now());
   const ctx: ServerContext = {
+    settleUpload: settle,
     db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
       if ('userUuid' in ended) hub.closeUser(ended.userUuid);
@@ -341,9 +347,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   await registerCompression(app);
   // The live connection (same port): @fastify/websocket handles the upgrade; frames over 64 KiB close it.
   await app.register(websocket, { options: { maxPayload: SOCKET_MAX_PAYLOAD } });
-  const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push });
+  // Timed work as durable jobs: pg-boss on a PostgreSQL URL, else in-process (jobs/queue.ts).
+  const jobs = openJobQueue({ db, log: app.log, now, databaseUrl: opts.databaseUrl, bossSchema: opts.databaseSchema ? `${opts.databaseSchema}_boss` : undefined });
+  const pushSender = new PushSender({ db, now, log: app.log, keys: vapidKeys, options: opts.push, jobs });
   const runtime = new BotRuntime({
-    db, now, log: app.log, hub, guard, slowDelayMs: opts.slowBotDelayMs,
+    db, now, log: app.log, hub, guard, jobs, slowDelayMs: opts.slowBotDelayMs, settleUpload: settle,
     onUndelivered: (userUuid, botUuid, message) => pushSender.notify(userUuid, botUuid, message),
     afterUserMessageStored: opts.afterUserMessageStored,
   });
@@ -357,7 +365,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   const pageModules: RouteModule[] = [
     botRoutes({ runtime, cursorSecret, socketOrigin: (request) => socketOrigin(request, security) }),
     shop,
-    mediaRoutes({ secret: mediaSecret, mediaDir: media.dir, limits, origin: (request) => publicOrigin(request, security) }),
+    mediaRoutes({ secret: mediaSecret, storage: media, limits, origin: (request) => publicOrigin(request, security) }),
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
@@ -370,8 +378,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   ];
   for (const register of [...ROUTE_MODULES, ...pageModules]) register(api, ctx);
   // Media bytes (not JSON contract routes): the S3-style upload URL and the Bearer download.
-  await registerUpload(app, { db, now, secret: mediaSecret, files: media, limits });
-  registerDownload(app, { db, now, files: media });
+  await registerUpload(app, { db, now, secret: mediaSecret, files: media.files, limits });
+  registerDownload(app, { db, now, storage: media, settleUpload: settle });
   registerVerifyEmailPage(app, { db, now }, emailSecret);
   await payments.register(app);
   registerDemoMiniApps(app, { db, now, origin: (request) => publicOrigin(request, security) });
@@ -398,6 +406,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   });
 
   await app.ready();
+  await jobs.start();
   // Bot replies a previous run stored the message for but never answered (a crash): answered now.
   const resumed = await runtime.resumePending();
   if (resumed > 0) app.log.info({ jobs: resumed }, 'answering bot jobs left by the previous run');
@@ -456,6 +465,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
         clearTimeout(cut);
       }
       await cluster.close();
+      // running jobs finish first (a reply being stored may queue a push: it waits in the queue's store)
+      await jobs.stop();
       await runtime.close();
       await pushSender.idle();
       if (ownsDb) await db.close();

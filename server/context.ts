@@ -20,6 +20,11 @@ export interface ServerContext {
   onOtpIssued: ((mobile: string, code: string) => void) | undefined;
   /** Call once sessions have ended (after the commit): their open sockets are closed at once. */
   sessionsEnded: (ended: EndedSessions) => void;
+  /**
+   * Finishes an upload made straight to S3 the first time its id is used (media/settle.ts; a
+   * refused file throws its 4xx); nothing to do with the local folder. Call it outside a transaction.
+   */
+  settleUpload: (mediaUuid: string) => Promise<void>;
 }
 
 /** A module of routes: registers its contract routes on the router. */

@@ -8,6 +8,7 @@ import { otpLimitsFromEnv, resolveOtpLimits, type OtpLimits } from './config/otp
 import { securityFromEnv, type SecurityOptions } from './config/security';
 import { floodLimitsFromEnv, type FloodLimits } from './config/flood-limits';
 import { uploadLimitsFromEnv, type UploadLimits } from './config/upload-limits';
+import { s3FromEnv, type S3Options } from './media/storage';
 import { analyticsFromEnv, resolveAnalytics, type AnalyticsOptions } from './config/analytics';
 
 function env(name: string): string | undefined {
@@ -67,6 +68,10 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
+// How long the slow demo bot thinks before answering (ms); tests of delayed replies lengthen it.
+const slowBotDelayText = env('SLOW_BOT_DELAY_MS');
+const slowBotDelayMs = slowBotDelayText === undefined ? undefined : Number(slowBotDelayText);
+if (slowBotDelayMs !== undefined && !(Number.isInteger(slowBotDelayMs) && slowBotDelayMs >= 0)) fail('SLOW_BOT_DELAY_MS must be a whole number of milliseconds');
 const databaseUrl = env('DATABASE_URL');
 // Cluster mode (issue 19): several identical processes share this PostgreSQL and this Redis.
 const redisUrl = env('REDIS_URL');
@@ -90,7 +95,16 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 
+// Media in S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION; AWS_* credentials): media/storage.ts.
+let s3: S3Options | undefined;
+try {
+  s3 = s3FromEnv(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const server = await createServer({
+  ...(s3 ? { s3 } : {}),
   ...(databaseUrl ? { databaseUrl } : { dataDir }),
   ...(redisUrl ? { redisUrl } : {}),
   mediaDir,
@@ -105,6 +119,7 @@ const server = await createServer({
   // first user message and its bot job are committed and before the bot answers.
   ...(env('TEST_CRASH_POINT') === 'after-user-message' ? { afterUserMessageStored: () => process.kill(process.pid, 'SIGKILL') } : {}),
   floodLimits,
+  ...(slowBotDelayMs !== undefined ? { slowBotDelayMs } : {}),
   standaloneHosts,
   mail: { smtpUrl: env('SMTP_URL'), from: env('MAIL_FROM') },
   analytics,

@@ -14,7 +14,11 @@ export interface BotJob {
   bot_uuid: string;
   language: LanguageCode;
   attempts: number;
+  /** Set when the replies wait in the job queue (a delayed bot): when they are due. */
+  due_at?: number | null;
 }
+/** A delayed reply still waiting this long past its due time is taken as lost by the queue: answered at the next start. */
+const OVERDUE_MS = 10 * 60_000;
 
 /** Adds the job with its first run counted (the caller runs it at once). */
 export async function addJob(tx: Queryable, job: { messageId: string; userUuid: string; botUuid: string; language: LanguageCode }, now: number): Promise<void> {
@@ -25,12 +29,23 @@ export async function addJob(tx: Queryable, job: { messageId: string; userUuid: 
 }
 
 export async function findJob(q: Queryable, messageId: string): Promise<BotJob | undefined> {
-  return (await q.query<BotJob>('SELECT message_id, user_uuid, bot_uuid, language, attempts FROM bot_jobs WHERE message_id = $1', [messageId]))[0];
+  return (await q.query<BotJob>('SELECT message_id, user_uuid, bot_uuid, language, attempts, due_at FROM bot_jobs WHERE message_id = $1', [messageId]))[0];
 }
 
-/** Every job left, oldest first (at start: those of a server that stopped before answering). */
-export async function pendingJobs(q: Queryable): Promise<BotJob[]> {
-  return q.query<BotJob>('SELECT message_id, user_uuid, bot_uuid, language, attempts FROM bot_jobs ORDER BY created_at, message_id');
+/**
+ * Every job left, oldest first (at start: those of a server that stopped before answering), but
+ * those waiting in the job queue (due_at set), unless long overdue.
+ */
+export async function pendingJobs(q: Queryable, now: number): Promise<BotJob[]> {
+  return q.query<BotJob>(
+    'SELECT message_id, user_uuid, bot_uuid, language, attempts, due_at FROM bot_jobs WHERE due_at IS NULL OR due_at < $1 ORDER BY created_at, message_id',
+    [now - OVERDUE_MS],
+  );
+}
+
+/** The job's replies wait in the job queue until `dueAt`. */
+export async function markDue(q: Queryable, messageId: string, dueAt: number): Promise<void> {
+  await q.query('UPDATE bot_jobs SET due_at = $2 WHERE message_id = $1', [messageId, dueAt]);
 }
 
 /** Counts a run begun; answers false when the job is gone or has used up its attempts. */

@@ -2,7 +2,9 @@
 // each once (idempotent by client_message_id) together with the job of answering it (bot_jobs,
 // jobs.ts), acknowledges it on the user's sockets, runs the bot and stores and pushes its
 // replies, at once or after the slow delay, deleting the job in the same transaction. A job left
-// by a crash is run at the next start (resumePending) or by a retry of the same message.
+// by a crash is run at the next start (resumePending) or by a retry of the same message. A delayed
+// reply waits as a durable job of the JobQueue (server/jobs: pg-boss on PostgreSQL), so it comes
+// even when the process that scheduled it is gone; its bot_jobs row (due_at set) stays the claim.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { LanguageCode } from '../../src/domain/language-codes';
@@ -15,15 +17,20 @@ import type { BotDefinition, BotReply } from './bot-types';
 import { findBot } from './registry';
 import { languageForBot } from './bot-language';
 import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, subscribe, toWire, type MessageRow } from './store';
-import { addJob, beginJob, claimJob, dropJob, findJob, pendingJobs, type BotJob } from './jobs';
+import { addJob, beginJob, claimJob, dropJob, findJob, markDue, pendingJobs, type BotJob } from './jobs';
+import type { JobData, JobQueue } from '../jobs/queue';
 
 export const DEFAULT_SLOW_DELAY_MS = 2000;
+/** The JobQueue's name of a delayed bot reply: data { job: BotJob, replies: BotReply[] }. */
+export const BOT_REPLY_JOB = 'bot-reply';
 
 export interface RuntimeDeps {
   db: Db;
   now: () => number;
   log: FastifyBaseLogger;
   hub: SocketHub;
+  /** Where delayed replies wait (durable: server/jobs/queue.ts). */
+  jobs: JobQueue;
   /** How long the slow bot thinks (ms); default 2 s. */
   slowDelayMs?: number | undefined;
   /** A bot message no live socket of the user took (the Web Push sender, server/push). */
@@ -33,6 +40,8 @@ export interface RuntimeDeps {
    * (the crash test kills the process there: TEST_CRASH_POINT, server/main.ts).
    */
   afterUserMessageStored?: (() => void) | undefined;
+  /** Finishes an upload made straight to S3 when a message first names it (media/settle.ts). */
+  settleUpload?: ((mediaUuid: string) => Promise<void>) | undefined;
   /** The user's send rate and one-at-a-time lane (issue 21): past them a send is a 429. */
   guard?: FloodGuard | undefined;
 }
@@ -50,14 +59,18 @@ function userPayload(m: OutgoingMessage): Record<string, unknown> {
 }
 
 export class BotRuntime {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly dropped = new Map<NodeJS.Timeout, () => void>();
   private readonly running = new Set<Promise<unknown>>();
-  /** Jobs this process is answering now or has scheduled (a delayed reply), by message id. */
-  private readonly inflight = new Map<string, { done: Promise<unknown>; delayed: boolean }>();
+  /** Jobs this process is answering now, by message id. */
+  private readonly inflight = new Map<string, { done: Promise<unknown> }>();
   private closed = false;
 
-  constructor(private readonly deps: RuntimeDeps) {}
+  constructor(private readonly deps: RuntimeDeps) {
+    // a delayed reply that is due, in whichever process scheduled it: stored unless already claimed
+    deps.jobs.work(BOT_REPLY_JOB, async (data: JobData) => {
+      const { job, replies } = data as unknown as { job: BotJob; replies: BotReply[] };
+      await this.storeReplies(job, replies);
+    });
+  }
 
   bot(botUuid: string): BotDefinition {
     const bot = findBot(botUuid);
@@ -86,6 +99,7 @@ export class BotRuntime {
     const checked: OutgoingMessage[] = [];
     for (const m of messages) {
       if ('media' in m && !bot.config.allow_user_media) throw badRequest(`${bot.name} does not take files: send text instead`);
+      if ('media' in m && typeof m.media.media_uuid === 'string') await this.deps.settleUpload?.(m.media.media_uuid);
       checked.push(await checkMessageMedia(db, userUuid, m));
     }
     await subscribe(db, userUuid, botUuid, now());
@@ -157,9 +171,11 @@ export class BotRuntime {
     }
     const { replies, delayed } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
     if (delayed && !recovered) {
-      const stored = new Promise<unknown>((resolve) => this.later(() => this.storeReplies(job, replies).finally(() => resolve(undefined)), () => resolve(undefined)));
-      this.inflight.set(job.message_id, { done: stored, delayed: true });
-      void stored.finally(() => this.inflight.delete(job.message_id));
+      const delayMs = this.deps.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS;
+      // The replies as the bot made them now, in a durable job. Should this process die before
+      // due_at is marked, the next start answers the job at once and the queued one finds it claimed.
+      await this.deps.jobs.send(BOT_REPLY_JOB, { job, replies } as unknown as JobData, { delayMs });
+      await markDue(db, job.message_id, this.deps.now() + delayMs);
       return [];
     }
     return this.storeReplies(job, replies);
@@ -168,7 +184,7 @@ export class BotRuntime {
   /** Runs `task` as the job's one run in this process (a retry meanwhile waits for it). */
   private async track<T>(job: BotJob, task: () => Promise<T>): Promise<T> {
     const done = task();
-    this.inflight.set(job.message_id, { done, delayed: false });
+    this.inflight.set(job.message_id, { done });
     try {
       return await done;
     } finally {
@@ -177,18 +193,18 @@ export class BotRuntime {
   }
 
   /**
-   * A repeated client_message_id: when its job is still being answered here, wait for that (a
-   * delayed reply keeps its delay and arrives on its own); when its job was left by a server that
-   * stopped, answer it now, so the retry gets the bot's reply too.
+   * A repeated client_message_id: when its job is still being answered here, wait for that; a
+   * delayed reply (due_at set) keeps its delay and arrives on its own from the job queue; when its
+   * job was left by a server that stopped, answer it now, so the retry gets the bot's reply too.
    */
   private async settleRetried(messageId: string): Promise<void> {
     const running = this.inflight.get(messageId);
     if (running) {
-      if (!running.delayed) await running.done.catch(() => undefined);
+      await running.done.catch(() => undefined);
       return;
     }
     const job = await findJob(this.deps.db, messageId);
-    if (job) await this.resume(job);
+    if (job && job.due_at === null) await this.resume(job);
   }
 
   /** A job found in the table (a crash or stop before the bot answered): run it at once. */
@@ -205,11 +221,11 @@ export class BotRuntime {
   }
 
   /**
-   * At start: answers every job a previous run left (in the background; close() waits for it).
-   * Answers how many there were.
+   * At start: answers every job a previous run left (in the background; close() waits for it),
+   * except delayed replies, which the job queue brings when due. Answers how many there were.
    */
   async resumePending(): Promise<number> {
-    const jobs = await pendingJobs(this.deps.db);
+    const jobs = await pendingJobs(this.deps.db, this.deps.now());
     const run = (async () => {
       for (const job of jobs) {
         if (this.closed) return;
@@ -253,32 +269,12 @@ export class BotRuntime {
     if (sent === 0) this.deps.onUndelivered?.(userUuid, botUuid, message);
   }
 
-  /** Runs `task` after the slow delay; `dropped` when it never will (closing: the job stays for the next start). */
-  private later(task: () => Promise<unknown>, dropped: () => void): void {
-    if (this.closed) return dropped();
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.dropped.delete(timer);
-      const run = task().catch((err: unknown) => this.deps.log.error({ err }, 'delayed bot reply failed'));
-      this.running.add(run);
-      void run.finally(() => this.running.delete(run));
-    }, this.deps.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS);
-    this.timers.add(timer);
-    this.dropped.set(timer, dropped);
-  }
-
   /**
-   * Drops replies not due yet (their jobs stay: the next start answers them) and waits for those
-   * being stored (before the database closes).
+   * Waits for the replies being stored (before the database closes). Delayed replies not due yet
+   * stay in the job queue (stopped before this): another process, or the next start, stores them.
    */
   async close(): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers) {
-      clearTimeout(timer);
-      this.dropped.get(timer)?.();
-    }
-    this.timers.clear();
-    this.dropped.clear();
     await Promise.all([...this.running]);
   }
 }

@@ -4,11 +4,10 @@
 // (purpose certificate) and served like every other media file: GET /api/media/{id} with the
 // media token. A certificate is made once and never changes.
 import { randomUUID } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
 import type { Certificate } from '../../src/api/contract';
 import type { LanguageCode } from '../../src/domain/language-codes';
 import type { Db } from '../db/db';
-import type { MediaFiles } from '../media/files';
+import type { MediaStorage } from '../media/storage';
 import { certificatePdf } from './certificate';
 import { rankOf } from './leaderboard';
 import { competitionTitle, type CompetitionTexts } from './store';
@@ -21,7 +20,7 @@ const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', y
 interface Owed { competition_uuid: string; results_at: number; texts: CompetitionTexts; user_name: string }
 
 /** Makes the certificates the user is owed and has not got yet. */
-async function issueOwed(db: Db, files: MediaFiles, userUuid: string, language: LanguageCode, now: number): Promise<void> {
+async function issueOwed(db: Db, files: MediaStorage, userUuid: string, language: LanguageCode, now: number): Promise<void> {
   const owed = await db.query<Owed>(
     `SELECT c.competition_uuid, c.results_at::float8 AS results_at, c.texts,
             (SELECT s.user_name FROM competition_submissions s WHERE s.competition_uuid = c.competition_uuid AND s.user_uuid = $1 AND s.status = 'approved'
@@ -42,9 +41,7 @@ async function issueOwed(db: Db, files: MediaFiles, userUuid: string, language: 
       date: DATE.format(c.results_at),
     });
     const mediaUuid = randomUUID();
-    const part = files.partOf(mediaUuid);
-    await writeFile(part, bytes);
-    await rename(part, files.pathOf(mediaUuid));
+    await files.putBytes(mediaUuid, bytes, 'application/pdf');
     await db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO media (media_uuid, user_uuid, purpose, kind, content_type, created_at, expires_at, uploaded_at, size, competition_uuid)
@@ -63,7 +60,7 @@ async function issueOwed(db: Db, files: MediaFiles, userUuid: string, language: 
   }
 }
 
-export async function certificatesOf(db: Db, files: MediaFiles, userUuid: string, language: LanguageCode, now: number): Promise<Certificate[]> {
+export async function certificatesOf(db: Db, files: MediaStorage, userUuid: string, language: LanguageCode, now: number): Promise<Certificate[]> {
   await issueOwed(db, files, userUuid, language, now);
   const rows = await db.query<{ certificate_uuid: string; competition_uuid: string; texts: CompetitionTexts; media_uuid: string; rank: number | null; created_at: number }>(
     `SELECT k.certificate_uuid, k.competition_uuid, c.texts, k.media_uuid, k.rank, k.created_at::float8 AS created_at

@@ -9,7 +9,7 @@ import type { RouteModule } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { languageOf } from '../http/language';
-import type { MediaFiles } from '../media/files';
+import type { MediaStorage } from '../media/storage';
 import { getMedia } from '../media/store';
 import { certificatesOf } from './certificates';
 import { leaderboard } from './leaderboard';
@@ -17,7 +17,7 @@ import { getCompetition, listCompetitions, listSubmissions, toDetails, toSubmiss
 
 export interface CompetitionRouteDeps {
   /** Where certificates are written (the media directory). */
-  files: MediaFiles;
+  files: MediaStorage;
 }
 
 async function competitionOr404(q: Queryable, userUuid: string, competitionUuid: string): Promise<CompetitionRow> {
@@ -104,6 +104,7 @@ export function competitionRoutes({ files }: CompetitionRouteDeps): RouteModule 
 
     api.authRoute(routes.addSubmission, async ({ user, body }) => {
       const now = ctx.now();
+      for (const id of body.media_uuid_list) await ctx.settleUpload(id);
       const submissionUuid = await db.transaction(async (tx) => {
         // One entry at a time per competition, so two at once cannot both pass the count.
         const [locked] = await tx.query('SELECT 1 FROM competitions WHERE competition_uuid = $1 FOR UPDATE', [body.competition_uuid]);

@@ -12,6 +12,7 @@ export const feedbackRoutes: RouteModule = (api, ctx) => {
 
   api.authRoute(routes.sendFeedback, async ({ user, body }) => {
     if (body.screenshot_uuid !== undefined) {
+      await ctx.settleUpload(body.screenshot_uuid);
       await checkOwnUpload(db, user.userUuid, body.screenshot_uuid, 'feedback', 'screenshot_uuid');
     }
     const feedbackUuid = randomUUID();

@@ -5,6 +5,7 @@
 // 206 so a video can seek. Media never change, so answers may be kept (privately) for a year.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../src/api/headers';
 import { MEDIA_PATH } from '../../src/api/route-table';
@@ -12,14 +13,16 @@ import { hashToken } from '../accounts/tokens';
 import type { Db } from '../db/db';
 import { HttpError, notFound } from '../http/errors';
 import { BOT_MEDIA_DIR, findBotMedia } from './bot-media';
-import type { MediaFiles } from './files';
+import type { MediaStorage } from './storage';
 import { isApprovedEntryFile } from '../competition/visibility';
 import { getMedia } from './store';
 
 export interface DownloadDeps {
   db: Db;
   now: () => number;
-  files: MediaFiles;
+  storage: MediaStorage;
+  /** Finishes an upload made straight to S3 at its first use (media/settle.ts). */
+  settleUpload: (mediaUuid: string) => Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -68,20 +71,21 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
 }
 
-interface Found { path: string; contentType: string; size: number }
+interface Found { read: (start: number, end: number) => Promise<Readable>; contentType: string; size: number }
 
 async function findMedia(deps: DownloadDeps, mediaUuid: string, userUuid: string): Promise<Found> {
   const bot = findBotMedia(mediaUuid);
   if (bot) {
     const path = `${BOT_MEDIA_DIR}${bot.file}`;
-    return { path, contentType: bot.content_type, size: (await stat(path)).size };
+    return { read: async (start, end) => createReadStream(path, { start, end }), contentType: bot.content_type, size: (await stat(path)).size };
   }
+  await deps.settleUpload(mediaUuid).catch(() => undefined); // a refused file is simply not there
   const row = await getMedia(deps.db, mediaUuid);
   // Another user's upload answers exactly like an unknown id: nothing tells that it exists.
   if (!row || row.uploaded_at === null || row.size === null) throw noSuchMedia();
   // A file of an approved competition entry is shown to every signed-in user (all entries).
   if (row.user_uuid !== userUuid && !(row.purpose === 'competition' && await isApprovedEntryFile(deps.db, mediaUuid))) throw noSuchMedia();
-  return { path: deps.files.pathOf(mediaUuid), contentType: row.content_type, size: row.size };
+  return { read: (start, end) => deps.storage.read(mediaUuid, start, end), contentType: row.content_type, size: row.size };
 }
 
 export function registerDownload(app: FastifyInstance, deps: DownloadDeps): void {
@@ -109,7 +113,7 @@ export function registerDownload(app: FastifyInstance, deps: DownloadDeps): void
       const { start, end } = range ?? { start: 0, end: media.size - 1 };
       reply.header('content-type', media.contentType).header('content-length', String(end - start + 1));
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${media.size}`);
-      return reply.send(createReadStream(media.path, { start, end }));
+      return reply.send(await media.read(start, end));
     },
   });
 }

@@ -15,17 +15,20 @@ import { linkTitle } from './link-title';
 import { signUpload, UPLOAD_POLICY_TTL_MS } from './policy';
 import { checkFreeDisk, withUploadSlot, type QuotaLimits } from './quota';
 import { createMedia, type MediaPurpose } from './store';
+import type { MediaStorage } from './storage';
+import { storedBytes } from './quota';
+import { MAX_UPLOAD_BYTES } from '../../src/domain/constants';
 
 export interface MediaRouteDeps {
   secret: Buffer;
-  /** The media directory (its disk's free space is checked before a slot is issued). */
-  mediaDir: string;
+  /** Where the bytes go: the local folder (its disk's free space is checked before a slot is issued) or S3. */
+  storage: MediaStorage;
   limits: QuotaLimits;
   /** The origin upload URLs are built on (http/public-origin.ts): configuration, not the Host header. */
   origin: (request: FastifyRequest) => string;
 }
 
-export function mediaRoutes({ secret, mediaDir, limits, origin: originOf }: MediaRouteDeps): RouteModule {
+export function mediaRoutes({ secret, storage, limits, origin: originOf }: MediaRouteDeps): RouteModule {
   return (api, ctx) => {
     async function uploadDetails(request: FastifyRequest, user: AuthUser, body: { content_type: string; purpose: MediaPurpose; competition_uuid?: string | undefined }): Promise<MediaUploadDetails> {
       const accepted = acceptedType(body.content_type);
@@ -34,17 +37,23 @@ export function mediaRoutes({ secret, mediaDir, limits, origin: originOf }: Medi
       if (body.purpose === 'competition') await checkEntryUpload(ctx.db, body.competition_uuid ?? '', accepted.kind, ctx.now());
       // A screenshot or a profile photo is a picture.
       else if (body.purpose !== 'chat' && accepted.kind !== 'image') throw badRequest(`A ${body.purpose === 'feedback' ? 'feedback screenshot' : 'profile photo'} must be an image`);
-      await checkFreeDisk(mediaDir, limits.minFreeDiskBytes);
+      if (storage.kind === 'local') await checkFreeDisk(storage.files.dir, limits.minFreeDiskBytes);
       const now = ctx.now();
       const expiresAt = now + UPLOAD_POLICY_TTL_MS;
       const mediaUuid = await withUploadSlot(ctx.db, user.userUuid, limits, now, (tx) =>
         createMedia(tx, { userUuid: user.userUuid, purpose: body.purpose, kind: accepted.kind, contentType: accepted.contentType, expiresAt, competitionUuid: body.competition_uuid }, now));
-      const origin = originOf(request);
+      // S3: the bucket's own presigned POST, its size range capped at what the quota leaves (S3
+      // refuses a bigger file; settle.ts checks again when the id is used). Local: this server's URL.
+      const room = Math.min(MAX_UPLOAD_BYTES, Math.max(1, limits.quotaBytes - await storedBytes(ctx.db, user.userUuid)));
+      const target = await storage.uploadTarget(mediaUuid, accepted.contentType, room, UPLOAD_POLICY_TTL_MS / 1000);
+      const upload_details = target
+        ? { url: target.url, s3_fields: target.fields }
+        : { url: `${originOf(request)}${API_BASE}${MEDIA_UPLOAD_PATH}/${mediaUuid}`, s3_fields: signUpload(secret, mediaUuid, accepted.contentType, expiresAt) };
       return {
         media_uuid: mediaUuid,
         ...(body.purpose === 'feedback' ? { screenshot_uuid: mediaUuid } : {}),
         ...(body.purpose === 'profile' ? { photo_uuid: mediaUuid } : {}),
-        upload_details: { url: `${origin}${API_BASE}${MEDIA_UPLOAD_PATH}/${mediaUuid}`, s3_fields: signUpload(secret, mediaUuid, accepted.contentType, expiresAt) },
+        upload_details,
       };
     }
 

@@ -6,6 +6,9 @@
 //
 // The request is built by web-push (encryption, VAPID header) and sent with fetch, so one code
 // path serves the real push services and the tests' local mock.
+//
+// Each push is a job of the JobQueue (server/jobs), so a push decided by a process that then dies
+// is still sent (by another process on PostgreSQL, or by the next start on PGlite).
 import webpush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage } from '../../src/api/messages';
@@ -13,6 +16,10 @@ import { isMuted, notificationBody, notificationTextOf, type PushPayload } from 
 import type { Db } from '../db/db';
 import { deleteSubscription, subscriptionsOf, type PushOptions, type StoredSubscription } from './subscriptions';
 import type { VapidKeys } from './vapid';
+import type { JobData, JobQueue } from '../jobs/queue';
+
+/** The JobQueue's name of a push: data { userUuid, botUuid, message }. */
+export const PUSH_JOB = 'web-push';
 
 export const DEFAULT_PUSH_TTL_S = 86_400;
 const DEFAULT_SUBJECT = 'mailto:push@example.invalid';
@@ -32,21 +39,27 @@ export interface PushSenderDeps {
   keys: VapidKeys;
   options?: PushOptions & { onOutcome?: (outcome: PushOutcome) => void };
   fetch?: typeof fetch;
+  jobs: JobQueue;
 }
 
 export class PushSender {
   private readonly running = new Set<Promise<void>>();
 
-  constructor(private readonly deps: PushSenderDeps) {}
+  constructor(private readonly deps: PushSenderDeps) {
+    deps.jobs.work(PUSH_JOB, async (data: JobData) => {
+      const { userUuid, botUuid, message } = data as unknown as { userUuid: string; botUuid: string; message: ChatMessage };
+      await this.send(userUuid, botUuid, message).catch((err: unknown) => this.deps.log.error({ err }, 'web push failed'));
+    });
+  }
 
-  /** Starts the pushes for a bot message the user's sockets did not take; never throws. */
+  /** Queues the pushes for a bot message the user's sockets did not take; never throws. */
   notify(userUuid: string, botUuid: string, message: ChatMessage): void {
-    const run = this.send(userUuid, botUuid, message).catch((err: unknown) => this.deps.log.error({ err }, 'web push failed'));
+    const run = this.deps.jobs.send(PUSH_JOB, { userUuid, botUuid, message } as unknown as JobData).catch((err: unknown) => this.deps.log.error({ err }, 'web push could not be queued'));
     this.running.add(run);
     void run.finally(() => this.running.delete(run));
   }
 
-  /** Waits for pushes in flight (before the database closes). */
+  /** Waits for pushes being queued (before the database closes; the queue waits for its running jobs). */
   async idle(): Promise<void> {
     await Promise.all([...this.running]);
   }

@@ -31,6 +31,7 @@ export const userRoutes: RouteModule = (api, ctx) => {
   // the same request sets them (to values valid for the new country or state).
   api.authRoute(routes.updateProfile, async ({ user, body }) => {
     const now = ctx.now();
+    if (typeof body.photo_uuid === 'string') await ctx.settleUpload(body.photo_uuid);
     return db.transaction(async (tx) => {
       const current = await findUser(tx, user.userUuid, true);
       if (!current) throw unauthorised();
