@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_REMOTE_FLAGS, type RemoteFlags } from '../../src/api/remote-flags';
+import { FIXED_MINI_APP_IDS } from '../../src/domain/mini-apps';
 import { launchBrowser, shotIfAsked } from './helpers/browser';
 import { startAppServer } from './helpers/app-server';
 import { notificationsDenied, openSignedIn } from './helpers/flows';
@@ -179,6 +180,37 @@ describe('location and the dot badges', () => {
       await reloadHome(page);
       await featureLink(page, 'digital_class').waitFor();
       await expect.poll(() => dot('digital_class').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the live quiz', () => {
+  it('live_quiz_enable lists Live Quiz among Discover\'s mini apps, off it is gone; dot_live_quiz marks it', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: false };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    const row = page.locator('section[aria-labelledby="discover-mini-apps"]');
+    const liveQuiz = row.locator(`li[data-mini-app="${FIXED_MINI_APP_IDS.liveQuiz}"]`);
+    try {
+      await reloadHome(page);
+      // the row is there (other mini apps), without Live Quiz
+      await row.getByRole('button', { name: 'Unit Converter' }).waitFor();
+      expect(await liveQuiz.count()).toBe(0);
+      flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: true };
+      await reloadHome(page);
+      await liveQuiz.getByRole('button', { name: 'Live Quiz', exact: true }).waitFor();
+      expect(await liveQuiz.getByTestId('icon-tile-dot').count()).toBe(0);
+      flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: true, dot_live_quiz: true };
+      await reloadHome(page);
+      await liveQuiz.getByTestId('icon-tile-dot').waitFor();
+      await liveQuiz.getByRole('button', { name: en('feature.newDot', { feature: 'Live Quiz' }) }).waitFor();
+      await shotIfAsked(page, 'live-quiz-dot');
+      // the dot alone does not bring back a feature that is off
+      flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: false, dot_live_quiz: true };
+      await reloadHome(page);
+      await row.getByRole('button', { name: 'Unit Converter' }).waitFor();
+      await expect.poll(() => liveQuiz.count()).toBe(0);
     } finally {
       await context.close();
     }
