@@ -14,6 +14,7 @@ import { waitForServiceWorker } from './helpers/service-worker';
 import { texts } from './helpers/messages';
 import { sendText, userBubble } from './helpers/chat';
 import { SAMPLES } from '../integration/helpers/media';
+import { storeMessage } from '../../server/bots/store';
 
 const en = texts('en');
 let browser: Browser;
@@ -146,6 +147,33 @@ describe('location and the dot badges', () => {
       await page.goto(`${server.url}/share-location`);
       await page.getByRole('heading').first().waitFor();
       expect(await page.getByTestId('feature-off').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('location_enable off: a bot\'s location request says sharing is not available instead of offering the picker; on, it offers it', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: false };
+    const { context, page, national } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      const [user] = await server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile LIKE $1', [`%${national}`]);
+      await server.db.transaction((tx) => storeMessage(tx, {
+        userUuid: user!.user_uuid, botUuid: SHOWCASE, sender: 'bot', type: 'rich_input',
+        payload: { text: { body: 'Where should we deliver?' }, rich_input: { type: 'location' } },
+      }, Date.now()));
+      // the notice proves the device holds the flag off before the chat opens
+      await page.goto(`${server.url}/share-location`);
+      await page.getByTestId('feature-off').waitFor();
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await page.getByText('Where should we deliver?').waitFor();
+      await page.getByText(en('chat.richInput.locationOff')).waitFor();
+      expect(await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).count()).toBe(0);
+      await shotIfAsked(page, 'location-request-off');
+      flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: true };
+      await reloadHome(page);
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).waitFor();
+      expect(await page.getByText(en('chat.richInput.locationOff')).count()).toBe(0);
     } finally {
       await context.close();
     }
