@@ -165,7 +165,7 @@ describe('location and the dot badges', () => {
       await page.goto(`${server.url}/share-location`);
       await page.getByTestId('feature-off').waitFor();
       await page.goto(`${server.url}/chat/${SHOWCASE}`);
-      await page.getByText('Where should we deliver?').waitFor();
+      await page.locator('.rich-input__prompt', { hasText: 'Where should we deliver?' }).waitFor();
       await page.getByText(en('chat.richInput.locationOff')).waitFor();
       expect(await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).count()).toBe(0);
       await shotIfAsked(page, 'location-request-off');
