@@ -233,6 +233,7 @@ describe('the live quiz', () => {
       await reloadHome(page);
       await liveQuiz.getByTestId('icon-tile-dot').waitFor();
       await liveQuiz.getByRole('button', { name: en('feature.newDot', { feature: 'Live Quiz' }) }).waitFor();
+      await liveQuiz.scrollIntoViewIfNeeded();
       await shotIfAsked(page, 'live-quiz-dot');
       // the dot alone does not bring back a feature that is off
       flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: false, dot_live_quiz: true };

@@ -36,7 +36,7 @@ export default function ManageProfileScreen() {
   const t = useT();
   const intl = useIntl();
   // countries and India's states in the user's language (src/domain/place-names.ts); cities as the data names them
-  const language = resolveLanguageCode(intl.locale);
+  const language = resolveLanguageCode(intl.locale.split('-')[0]); // intl's locale is 'te-IN'
   const online = useOnline();
   const { doc: profile } = useProfile();
   const extras = useProfileExtras();
