@@ -84,6 +84,8 @@ import { registerEmbedScript } from './embed/embed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadEmailLinkSecret } from './user/email-link';
 import { profileExtraRoutes, registerVerifyEmailPage } from './user/profile-extras';
+import { gatedModule } from './user/feature-access';
+import { competitionArea, learningArea, miniAppArea } from './user/gated-areas';
 import { resolveAnalytics, type AnalyticsOptions } from './config/analytics';
 import { analyticsRoutes, registerShortLinks } from './analytics/routes';
 import { registerAnalyticsAdmin } from './analytics/admin';
@@ -96,8 +98,6 @@ const ROUTE_MODULES: readonly RouteModule[] = [
   discoveryRoutes,
   savedItemRoutes,
   feedbackRoutes,
-  miniAppRoutes, learningRoutes,
-  feedRoutes,
 ];
 
 export interface ServerOptions {
@@ -369,7 +369,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     botProfileRoutes({ pinLimit: opts.pinLimit }),
     pushRoutes(vapidKeys, opts.push),
     remoteConfigRoutes(remoteFlags),
-    competitionRoutes({ files: media }),
+    // the gated areas (spec part 1 §6): a call of an area that is off for the caller is a 403 feature_off
+    gatedModule(competitionArea, remoteFlags, competitionRoutes({ files: media })),
+    gatedModule(learningArea, remoteFlags, learningRoutes),
+    gatedModule(miniAppArea, remoteFlags, miniAppRoutes),
+    gatedModule('posts', remoteFlags, feedRoutes),
     engageRoutes(remoteFlags), rewardsRoutes(remoteFlags),
     payments.routes,
     standaloneRoutes(opts.standaloneHosts ?? {}),

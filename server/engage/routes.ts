@@ -43,7 +43,7 @@ export function engageRoutes(flags: () => RemoteFlags): RouteModule {
   return (api, ctx) => {
     const { db } = ctx;
     // the flag with the user's custom code over it (server/user/feature-access.ts)
-    const gate = featureGuard(db, flags, 'engage', 'Engage games are switched off');
+    const gate = featureGuard(db, flags, 'engage');
     const gameOr404 = (uuid: string) => {
       const game = gameByUuid(uuid);
       if (!game) throw notFound('No such game');

@@ -55,7 +55,7 @@ export function rewardsRoutes(flags: () => RemoteFlags): RouteModule {
   return (api, ctx) => {
     const { db } = ctx;
     // the flag with the user's custom code over it (server/user/feature-access.ts)
-    const gate = featureGuard(db, flags, 'rewards', 'Rewards are switched off');
+    const gate = featureGuard(db, flags, 'rewards');
     const tncAccepted = async (userUuid: string) => (await db.query('SELECT 1 FROM rewards_tnc WHERE user_uuid = $1', [userUuid])).length > 0;
     const needTnc = async (userUuid: string) => {
       if (!(await tncAccepted(userUuid))) throw new HttpError(403, 'Accept the rewards terms first', {}, 'tnc_required');

@@ -11,6 +11,7 @@
 // A dot badge (dot_*) shows only on a feature that is on.
 import type { RemoteFlags, UpsellingFeature } from '../api/remote-flags';
 import { welcomeBannerDesign, type WelcomeBannerDesign } from './guides';
+import { FIXED_MINI_APP_IDS } from './mini-apps';
 
 /** The features a flag or a custom code switches (their names in a code's lists). */
 export const GATED_FEATURES = [
@@ -99,6 +100,28 @@ export const FEATURE_ROUTES: Readonly<Record<GatedFeature, readonly string[]>> =
   live_quiz: [],
   location: ['/share-location'],
 };
+
+/**
+ * The built-in mini apps (spec part 2 §2 fixed ids) each feature owns: off, the app leaves them out
+ * of Discover and the mini-app lists, and the server refuses their mini-app calls.
+ */
+export const FEATURE_MINI_APPS: Readonly<Record<GatedFeature, readonly string[]>> = {
+  rewards: [FIXED_MINI_APP_IDS.rewards, FIXED_MINI_APP_IDS.memoryMatch],
+  engage: [],
+  leaderboards: [],
+  competition_zone: [FIXED_MINI_APP_IDS.competitionZone],
+  skills_corner: [FIXED_MINI_APP_IDS.skillsCorner],
+  digital_class: [FIXED_MINI_APP_IDS.digitalClass],
+  posts: [],
+  live_quiz: [FIXED_MINI_APP_IDS.liveQuiz],
+  location: [],
+};
+
+/** The feature that owns a built-in mini app, or null (any other mini app is not gated). */
+export function featureOfMiniApp(miniAppUuid: string): GatedFeature | null {
+  for (const feature of GATED_FEATURES) if (FEATURE_MINI_APPS[feature].includes(miniAppUuid)) return feature;
+  return null;
+}
 
 /** The feature that owns a route path (query and hash ignored), or null. */
 export function featureOfPath(path: string): GatedFeature | null {

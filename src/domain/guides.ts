@@ -41,3 +41,39 @@ export type WelcomeBannerDesign = (typeof WELCOME_BANNER_DESIGNS)[number];
 export function welcomeBannerDesign(flag: unknown): WelcomeBannerDesign {
   return WELCOME_BANNER_DESIGNS.find((design) => design === flag) ?? 'default';
 }
+
+/** What this device knows of a bot's rating and review by the user (the stored bot profile). */
+export interface StoredOwnReview {
+  /** get-rating's answer as stored; null: never read */
+  rating: { user_rating: number | null } | null;
+  /** get-review's answer: the user's own review, or null */
+  myReview: unknown;
+}
+
+/** A conversation the in-app review ask may name. */
+export interface ReviewAskCandidate { bot_uuid: string; conversed: boolean; block_time: number | null }
+
+/**
+ * The in-app review ask (in_app_review_flag): the first of the conversations (newest first) the
+ * user wrote in and has not blocked, skipping every bot the user already rated or reviewed, as the
+ * stored bot profile says. A bot whose profile was never read is not asked about: `toLoad` names it
+ * (read its profile, when online, then decide), unless it was already tried (`tried`), in which case
+ * it is passed over: with nothing stored, nothing is asked about it.
+ */
+export function reviewAskTarget<C extends ReviewAskCandidate>(
+  conversations: readonly C[],
+  stored: Readonly<Record<string, StoredOwnReview | undefined>>,
+  tried: ReadonlySet<string>,
+): { ask: C | null; toLoad: string | null } {
+  for (const c of conversations) {
+    if (!c.conversed || c.block_time !== null) continue;
+    const known = stored[c.bot_uuid];
+    if (!known || known.rating === null) {
+      if (tried.has(c.bot_uuid)) continue;
+      return { ask: null, toLoad: c.bot_uuid };
+    }
+    if (known.rating.user_rating !== null || (known.myReview !== null && known.myReview !== undefined)) continue;
+    return { ask: c, toLoad: null };
+  }
+  return { ask: null, toLoad: null };
+}

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_REMOTE_FLAGS, type RemoteFlags } from '../../src/api/remote-flags';
+import { FIXED_MINI_APP_IDS } from '../../src/domain/mini-apps';
 import { launchBrowser, shotIfAsked } from './helpers/browser';
 import { startAppServer } from './helpers/app-server';
 import { notificationsDenied, openSignedIn } from './helpers/flows';
@@ -13,6 +14,7 @@ import { waitForServiceWorker } from './helpers/service-worker';
 import { texts } from './helpers/messages';
 import { sendText, userBubble } from './helpers/chat';
 import { SAMPLES } from '../integration/helpers/media';
+import { storeMessage } from '../../server/bots/store';
 
 const en = texts('en');
 let browser: Browser;
@@ -150,6 +152,33 @@ describe('location and the dot badges', () => {
     }
   });
 
+  it('location_enable off: a bot\'s location request says sharing is not available instead of offering the picker; on, it offers it', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: false };
+    const { context, page, national } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    try {
+      const [user] = await server.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile LIKE $1', [`%${national}`]);
+      await server.db.transaction((tx) => storeMessage(tx, {
+        userUuid: user!.user_uuid, botUuid: SHOWCASE, sender: 'bot', type: 'rich_input',
+        payload: { text: { body: 'Where should we deliver?' }, rich_input: { type: 'location' } },
+      }, Date.now()));
+      // the notice proves the device holds the flag off before the chat opens
+      await page.goto(`${server.url}/share-location`);
+      await page.getByTestId('feature-off').waitFor();
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await page.locator('.rich-input__prompt', { hasText: 'Where should we deliver?' }).waitFor();
+      await page.getByText(en('chat.richInput.locationOff')).waitFor();
+      expect(await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).count()).toBe(0);
+      await shotIfAsked(page, 'location-request-off');
+      flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: true };
+      await reloadHome(page);
+      await page.goto(`${server.url}/chat/${SHOWCASE}`);
+      await page.getByRole('button', { name: en('chat.richInput.shareLocation') }).waitFor();
+      expect(await page.getByText(en('chat.richInput.locationOff')).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('dot_reward, dot_leaderboards and dot_digilab each mark their link while on, and only theirs', async () => {
     const base: RemoteFlags = { ...DEFAULT_REMOTE_FLAGS, rewards_enable: true, leaderboards_enable: true, digilab_enable: true };
     const DOTS = [
@@ -179,6 +208,38 @@ describe('location and the dot badges', () => {
       await reloadHome(page);
       await featureLink(page, 'digital_class').waitFor();
       await expect.poll(() => dot('digital_class').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the live quiz', () => {
+  it('live_quiz_enable lists Live Quiz among Discover\'s mini apps, off it is gone; dot_live_quiz marks it', async () => {
+    flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: false };
+    const { context, page } = await openSignedIn(browser, server.url, { beforePage: notificationsDenied });
+    const row = page.locator('section[aria-labelledby="discover-mini-apps"]');
+    const liveQuiz = row.locator(`li[data-mini-app="${FIXED_MINI_APP_IDS.liveQuiz}"]`);
+    try {
+      await reloadHome(page);
+      // the row is there (other mini apps), without Live Quiz
+      await row.getByRole('button', { name: 'Unit Converter' }).waitFor();
+      expect(await liveQuiz.count()).toBe(0);
+      flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: true };
+      await reloadHome(page);
+      await liveQuiz.getByRole('button', { name: 'Live Quiz', exact: true }).waitFor();
+      expect(await liveQuiz.getByTestId('icon-tile-dot').count()).toBe(0);
+      flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: true, dot_live_quiz: true };
+      await reloadHome(page);
+      await liveQuiz.getByTestId('icon-tile-dot').waitFor();
+      await liveQuiz.getByRole('button', { name: en('feature.newDot', { feature: 'Live Quiz' }) }).waitFor();
+      await liveQuiz.scrollIntoViewIfNeeded();
+      await shotIfAsked(page, 'live-quiz-dot');
+      // the dot alone does not bring back a feature that is off
+      flags = { ...DEFAULT_REMOTE_FLAGS, live_quiz_enable: false, dot_live_quiz: true };
+      await reloadHome(page);
+      await row.getByRole('button', { name: 'Unit Converter' }).waitFor();
+      await expect.poll(() => liveQuiz.count()).toBe(0);
     } finally {
       await context.close();
     }

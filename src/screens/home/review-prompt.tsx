@@ -1,23 +1,39 @@
 // The in-app review ask (remote flag in_app_review_flag, issue 18): once per device, on the Chat
-// tab, a user who has talked with a bot is asked to rate it. "Rate" opens that bot's review
-// screen (which works offline: a review written there is queued); either answer marks the ask
-// seen, so it never comes back. The one-time mechanics are the guides' (src/domain/guides.ts).
+// tab, a user who has talked with a bot is asked to rate it, unless they already rated or
+// reviewed it (the stored bot profile says so; a bot whose profile this device never read is read
+// once when online, and offline is not asked about). "Rate" opens that bot's review screen (which
+// works offline: a review written there is queued); either answer marks the ask seen, so it never
+// comes back. The rules and the one-time mechanics are the guides' (src/domain/guides.ts).
 import { useNavigate } from '@tanstack/react-router';
-import { markGuideSeen, useGuide, type ConversationDoc } from '../../db/ui-surface';
+import { useEffect, useState } from 'react';
+import { loadBotProfile, markGuideSeen, useBotProfile, useGuide, type ConversationDoc } from '../../db/ui-surface';
+import { reviewAskTarget } from '../../domain/guides';
 import { Button } from '../../ui/button';
+import { useOnline } from '../shared/use-online';
 import { useT } from '../shared/use-t';
 
-/** The bot to ask about: the first of the listed conversations (newest first) the user wrote in. */
-export function botToReview(conversations: readonly ConversationDoc[]): ConversationDoc | null {
-  return conversations.find((c) => c.conversed && c.block_time === null) ?? null;
-}
+const NO_TRIES: ReadonlySet<string> = new Set();
 
 export function ReviewPrompt({ conversations }: { conversations: readonly ConversationDoc[] }) {
   const t = useT();
   const navigate = useNavigate();
   const show = useGuide('in-app-review');
-  const bot = botToReview(conversations);
-  if (!show || !bot) return null;
+  const online = useOnline();
+  const { loaded, doc } = useBotProfile('');
+  // bots whose profile was read for the ask in this view: not read again when it says nothing
+  const [tried, setTried] = useState<ReadonlySet<string>>(NO_TRIES);
+  const { ask: bot, toLoad } = reviewAskTarget(conversations, doc.bots, tried);
+  useEffect(() => {
+    if (!show || !loaded || !online || toLoad === null) return;
+    let live = true;
+    void loadBotProfile(toLoad).finally(() => {
+      if (live) setTried((before) => new Set([...before, toLoad]));
+    });
+    return () => {
+      live = false;
+    };
+  }, [show, loaded, online, toLoad]);
+  if (!show || !loaded || !bot) return null;
   return (
     <aside className="review-ask" aria-labelledby="review-ask-title" data-testid="in-app-review">
       <p className="review-ask__title" id="review-ask-title">{t('home.reviewAsk.title', { name: bot.name })}</p>

@@ -5,6 +5,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import { resolveLanguageCode } from '../../domain/language-codes';
+import { countryName, stateName } from '../../domain/place-names';
 import { COUNTRIES, type CountryIso } from '../../domain/countries';
 import type { DateParts } from '../../domain/date-picker';
 import { missingProfileFields } from '../../domain/profile-rules';
@@ -33,6 +35,8 @@ const DOB_RANGE = (): { min: DateParts; max: DateParts } => {
 export default function ManageProfileScreen() {
   const t = useT();
   const intl = useIntl();
+  // countries and India's states in the user's language (src/domain/place-names.ts); cities as the data names them
+  const language = resolveLanguageCode(intl.locale.split('-')[0]); // intl's locale is 'te-IN'
   const online = useOnline();
   const { doc: profile } = useProfile();
   const extras = useProfileExtras();
@@ -137,10 +141,10 @@ export default function ManageProfileScreen() {
             <Button variant="secondary" onClick={() => setPicking(true)} aria-label={`${t('profile.dob.choose')}: ${dobText}`}>{dobText}</Button>
           </div>
           <SelectField label={t('profile.country')} placeholder={t('profile.country')} value={country}
-            options={COUNTRIES.map((c) => ({ value: c.iso, label: c.name }))}
+            options={COUNTRIES.map((c) => ({ value: c.iso, label: countryName(c.iso, c.name, language) }))}
             onChange={(v) => { setCountry(v as CountryIso); setStateCode(''); setCity(''); }} />
           <SelectField label={t('profile.state')} placeholder={t('profile.state.placeholder')} value={stateCode}
-            options={places.states.map((s) => ({ value: s.code, label: s.name }))} loading={places.loadingStates} loadingText={t('common.loading')}
+            options={places.states.map((s) => ({ value: s.code, label: stateName(country, s.code, s.name, language) }))} loading={places.loadingStates} loadingText={t('common.loading')}
             onChange={(v) => { setStateCode(v); setCity(''); }} />
           <SelectField label={t('profile.city')} placeholder={t('profile.city.placeholder')} value={city}
             options={places.cities.map((c) => ({ value: c.name, label: c.name }))} loading={places.loadingCities} loadingText={t('common.loading')}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REMOTE_FLAGS, type RemoteFlags } from '../../../src/api/remote-flags';
-import { featureGate, featureOfPath, GATED_FEATURES, type CustomCodeFeatures } from '../../../src/domain/feature-gate';
+import { featureGate, featureOfMiniApp, featureOfPath, GATED_FEATURES, type CustomCodeFeatures } from '../../../src/domain/feature-gate';
+import { FIXED_MINI_APP_IDS } from '../../../src/domain/mini-apps';
 
 const flags = (over: Partial<RemoteFlags> = {}): RemoteFlags => ({ ...DEFAULT_REMOTE_FLAGS, ...over });
 const FLAG_OF = {
@@ -56,5 +57,17 @@ describe('feature gate', () => {
     expect(featureOfPath('/spin-the-wheel?schedule=1')).toBe('rewards');
     expect(featureOfPath('/competition-details')).toBe('competition_zone');
     expect(featureOfPath('/home')).toBeNull();
+  });
+});
+
+describe('the built-in mini apps belong to their features (issue 18)', () => {
+  it('Live Quiz is live_quiz, Competition Zone competition_zone, Rewards and Memory Match rewards; a web mini app is no feature', () => {
+    expect(featureOfMiniApp(FIXED_MINI_APP_IDS.liveQuiz)).toBe('live_quiz');
+    expect(featureOfMiniApp(FIXED_MINI_APP_IDS.competitionZone)).toBe('competition_zone');
+    expect(featureOfMiniApp(FIXED_MINI_APP_IDS.rewards)).toBe('rewards');
+    expect(featureOfMiniApp(FIXED_MINI_APP_IDS.memoryMatch)).toBe('rewards');
+    expect(featureOfMiniApp(FIXED_MINI_APP_IDS.skillsCorner)).toBe('skills_corner');
+    expect(featureOfMiniApp(FIXED_MINI_APP_IDS.digitalClass)).toBe('digital_class');
+    expect(featureOfMiniApp('2000000000000103')).toBeNull();
   });
 });

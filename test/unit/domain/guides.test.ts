@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDE_IDS, GUIDE_SWITCH, markGuideSeen, shouldShowGuide, welcomeBannerDesign } from '../../../src/domain/guides';
+import { GUIDE_IDS, GUIDE_SWITCH, markGuideSeen, reviewAskTarget, shouldShowGuide, welcomeBannerDesign } from '../../../src/domain/guides';
 
 describe('one-time guides (issue 18)', () => {
   it('shows a guide once: until it is marked seen, and only while its toggle is on', () => {
@@ -32,5 +32,32 @@ describe('one-time guides (issue 18)', () => {
     expect(welcomeBannerDesign('FESTIVE')).toBe('default');
     expect(welcomeBannerDesign(3)).toBe('default');
     expect(welcomeBannerDesign(undefined)).toBe('default');
+  });
+});
+
+describe('the in-app review ask names a bot the user has not rated or reviewed (issue 18)', () => {
+  const conv = (bot_uuid: string, conversed = true, block_time: number | null = null) => ({ bot_uuid, conversed, block_time });
+  const notRated = { rating: { user_rating: null }, myReview: null };
+  const none = new Set<string>();
+
+  it('asks about the newest conversed, unblocked bot whose stored profile shows no rating and no review', () => {
+    const list = [conv('a', false), conv('b', true, 5), conv('c'), conv('d')];
+    expect(reviewAskTarget(list, { c: notRated, d: notRated }, none)).toEqual({ ask: list[2], toLoad: null });
+  });
+
+  it('skips a bot already rated, and one already reviewed', () => {
+    const list = [conv('rated'), conv('reviewed'), conv('fresh')];
+    const stored = { rated: { rating: { user_rating: 4 }, myReview: null }, reviewed: { rating: { user_rating: null }, myReview: { review: 'good' } }, fresh: notRated };
+    expect(reviewAskTarget(list, stored, none).ask?.bot_uuid).toBe('fresh');
+    expect(reviewAskTarget(list.slice(0, 2), stored, none)).toEqual({ ask: null, toLoad: null });
+  });
+
+  it('asks nothing about a bot whose profile was never read: it is to be read first, and passed over once tried', () => {
+    const list = [conv('unknown'), conv('fresh')];
+    expect(reviewAskTarget(list, { fresh: notRated }, none)).toEqual({ ask: null, toLoad: 'unknown' });
+    // a profile read without its rating (offline or refused) counts as unknown too
+    expect(reviewAskTarget(list, { unknown: { rating: null, myReview: null }, fresh: notRated }, none).toLoad).toBe('unknown');
+    expect(reviewAskTarget(list, { fresh: notRated }, new Set(['unknown']))).toEqual({ ask: list[1], toLoad: null });
+    expect(reviewAskTarget([conv('unknown')], {}, new Set(['unknown']))).toEqual({ ask: null, toLoad: null });
   });
 });

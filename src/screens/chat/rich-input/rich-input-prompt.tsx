@@ -1,11 +1,14 @@
 // A bot's input request inside the thread (rich_input date / location / form, and form messages):
 // the prompt and one action button. Only the thread's open request (domain/pending-request) has a
 // live button; an answered or superseded one shows 'Answered'. A request type the app does not
-// know is left to the caller (the not-supported text).
+// know is left to the caller (the not-supported text). A location request while the location
+// feature is off for the user (location_enable, custom code) says sharing is not available
+// instead of offering the picker, as the attach menu drops its Location item.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FormSpec, RichInputRequest } from '../../../api/messages';
 import type { RequestKind } from '../../../domain/pending-request';
+import { useFeatureGate } from '../../../db/ui-surface';
 import { DateRequestDialog } from './date-request';
 import { FormDialog } from './form-dialog';
 import { Spinner } from '../../../ui/spinner';
@@ -33,10 +36,16 @@ export function RichInputPrompt({ botUuid, kind, prompt, request, form, open }: 
   const fallback = kind === 'date' ? 'chat.richInput.datePrompt' : kind === 'location' ? 'chat.richInput.locationPrompt' : null;
   const text = prompt || (kind === 'form' ? form?.title : fallback ? intl.formatMessage({ id: fallback }) : '');
   const blocked = useThreadBlocked();
+  const locationOn = useFeatureGate().on.location;
   return (
     <div className="rich-input">
       {text && <p className="rich-input__prompt">{text}</p>}
-      {open && blocked ? (
+      {open && kind === 'location' && !locationOn ? (
+        <p className="rich-input__unavailable" data-testid="location-unavailable">
+          <ActionIcon kind={kind} />
+          {intl.formatMessage({ id: 'chat.richInput.locationOff' })}
+        </p>
+      ) : open && blocked ? (
         // the bot is blocked: the request cannot be answered until it is unblocked
         <button type="button" className="rich-input__action" disabled aria-describedby={blocked.describedBy}>
           <ActionIcon kind={kind} />
