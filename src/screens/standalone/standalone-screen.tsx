@@ -16,6 +16,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../shared/use-online';
+import { embedAuthWanted, requestEmbedAccessToken } from './embed-token';
 import './standalone.css';
 
 /** 'done': start-session answered; idle again once the session document says so. */
@@ -29,7 +30,11 @@ export default function StandaloneScreen() {
   const online = useOnline();
   const stored = session.doc?.selectedBot?.bot_uuid ?? null;
   const { botId } = resolveStandaloneBot({ pathname: `/bot/${param}`, search: '', hostBot: null, storedBot: stored });
-  const ready = session.doc?.isStandalone === true && session.doc.token !== null && stored === botId;
+  // in embed.js's frame for a signed-in user of the page: that user's session, not the guest's
+  // (read once: the address's query is not kept across the redirects below)
+  const [authWanted] = useState(() => embedAuthWanted(window.location.search, window.parent !== window));
+  const ready = session.doc?.isStandalone === true && session.doc.token !== null && stored === botId
+    && session.doc.isStandaloneWithAuth === authWanted;
   const [start, setStart] = useState<{ bot: string; state: Start }>({ bot: botId, state: 'idle' });
   // set by leave() below, read by the start effect (declared before it)
   const leavingRef = useRef(false);
@@ -47,11 +52,14 @@ export default function StandaloneScreen() {
     if (!needed || inFlight.current === botId) return;
     inFlight.current = botId;
     setStart({ bot: botId, state: 'starting' });
-    void startStandaloneSession(botId).then((res) => {
+    const started = authWanted
+      ? requestEmbedAccessToken().then((accessToken) => (accessToken === null ? { ok: false } : startStandaloneSession(botId, { accessToken })))
+      : startStandaloneSession(botId);
+    void started.then((res) => {
       inFlight.current = null;
       setStart({ bot: botId, state: res.ok ? 'done' : 'failed' });
     });
-  }, [needed, botId]);
+  }, [needed, botId, authWanted]);
   useEffect(() => {
     if (ready && state === 'done') setStart({ bot: botId, state: 'idle' });
   }, [ready, state, botId]);
