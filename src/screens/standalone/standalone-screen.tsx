@@ -9,8 +9,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { leaveStandalone, startStandaloneSession, useSession } from '../../db/ui-surface';
-import { resolveStandaloneBot } from '../../domain/standalone';
+import { leaveStandalone, startStandaloneSession, useRemoteFlags, useSession } from '../../db/ui-surface';
+import { MAPPED_HOST_KEY, fullAppWay, resolveStandaloneBot } from '../../domain/standalone';
 import { ChatThread } from '../chat/chat-thread';
 import { EmptyState } from '../../ui/empty-state';
 import { Button } from '../../ui/button';
@@ -85,9 +85,12 @@ export default function StandaloneScreen() {
 
   // The way out to the full app (sign-in), outside an embedding page's frame only: there the
   // page's own close button is the way out. While leaving, no new session is started here.
+  // On a host mapped to this bot, '/' is the bot again: the way out is the configured full app
+  // (FULL_APP_URL) or none (fullAppWay).
   const [leaving, setLeaving] = useState(false);
   const framed = window.parent !== window;
-  const leave = framed ? undefined : () => {
+  const way = fullAppWay({ fullAppUrl: useRemoteFlags().full_app_url, origin: window.location.origin, mappedHost: localStorage.getItem(MAPPED_HOST_KEY) === window.location.host });
+  const leave = framed || way.kind === 'hidden' ? undefined : way.kind === 'external' ? () => window.location.assign(way.url) : () => {
     leavingRef.current = true;
     setLeaving(true);
     void leaveStandalone().then(() => navigate({ to: '/', replace: true }));
