@@ -92,9 +92,10 @@ describe('standalone app', () => {
     // no bot chips and no other areas' saved things in the one-bot mode
     expect(await page.getByRole('group', { name: en('savedItems.filters') }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
     await shotIfAsked(page, 'standalone-saved-en-390');
     // opening the item goes back to the bot's thread (there is no other)
-    await saved.getByRole('button', { name: en('savedItems.openChat', { name: 'Echo' }) }).click();
+    await saved.locator('button.saved-item__open').click();
     await page.waitForURL(`${stage.url}/bot/${ECHO}`);
     await expectStandaloneThread(page, 'Echo');
     // the way out (not in an embedding page's frame): the full app's sign-in, for good

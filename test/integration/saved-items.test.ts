@@ -218,7 +218,7 @@ describe('a web session of one bot (standalone-with-auth)', () => {
     expect((await web('getSavedItemFilters', {})).filters).toEqual([expect.objectContaining({ bot_uuid: ECHO_BOT_ID, count: 1 })]);
     expect(await web('unsaveItem', { saved_item_uuid_list: [shopItem] })).toMatchObject({ unsaved: 0 });
     expect(await web('unsaveItem', { saved_item_uuid_list: [echoItem] })).toMatchObject({ unsaved: 1 });
-    await t.ok('unsaveItem', { saved_item_uuid_list: [shopItem] }, { session: me });
+    await t.ok('unsaveItem', { saved_item_uuid_list: [shopItem!] }, { session: me });
     expect(await web('undoUnsaveItem', { unsaved_item_uuid_list: [shopItem, echoItem] })).toMatchObject({ restored: 1 });
     // the Shop item stays unsaved (the web session could not restore it); the Echo one is back
     expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([echoItem]);
