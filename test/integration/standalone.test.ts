@@ -18,7 +18,10 @@ const QUIZ = '2000000000000102';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ standaloneHosts: parseStandaloneHosts('chat.greenvalley.example=1000000000000001, shop.example:8443=1000000000000002') });
+  t = await startTestServer({
+    standaloneHosts: parseStandaloneHosts('chat.greenvalley.example=1000000000000001, shop.example:8443=1000000000000002'),
+    fullAppUrl: 'https://app.greenvalley.example',
+  });
 }, 180_000); // a migrated PGlite takes 1-3 s alone; on a loaded shared machine it took over 60 s
 afterAll(() => t.close());
 
@@ -182,6 +185,12 @@ describe('host name → bot (the server\'s configuration; spec "a CNAME lookup")
     expect(await resolve('shop.example:8443')).toBe('1000000000000002');
     expect(await resolve('elsewhere.example')).toBeNull();
     expect((await t.callUnchecked('resolveStandaloneHost', { host: 'not a host/' })).status).toBe(400);
+  });
+
+  it('serves FULL_APP_URL as the remote flag full_app_url (where "Open the full app" leads on a mapped host)', async () => {
+    const res = await t.fetch(`${API_BASE}${ROUTE_TABLE.getRemoteConfig.path}`);
+    expect(res.status).toBe(200);
+    expect((await res.json() as { full_app_url: string }).full_app_url).toBe('https://app.greenvalley.example');
   });
 
   it('refuses a configuration whose bot id is not 16 digits', () => {

@@ -475,6 +475,20 @@ describe('standalone start-session (spec part 1 §7)', () => {
     expect(await getLocalDoc(s.db, 'session')).toMatchObject({ isStandaloneWithAuth: true, token: SESSION });
   });
 
+  test('a start-session answering another user first clears the previous user\'s data; the same user keeps it', async () => {
+    let answerUser = USER;
+    const s = await setup({ '/api/web/user/start-session': () => json(200, { user_uuid: answerUser, session_id: SESSION, bot_uuid: BOT }) });
+    expect((await s.flows.startStandaloneSession(BOT)).ok).toBe(true);
+    await setLocalDoc(s.db, 'profile', profile({ name: 'Guest notes' }));
+    expect((await s.flows.startStandaloneSession(BOT)).ok).toBe(true);
+    expect((await getLocalDoc(s.db, 'profile'))?.name).toBe('Guest notes');
+    // the embedding page's signed-in user: another user on this device
+    answerUser = '0190a0b0-0000-7000-8000-000000000002';
+    expect((await s.flows.startStandaloneSession(BOT, { accessToken: 'c'.repeat(32) })).ok).toBe(true);
+    expect(await getLocalDoc(s.db, 'profile')).toBeNull();
+    expect(await getLocalDoc(s.db, 'session')).toMatchObject({ userUuid: answerUser, isStandaloneWithAuth: true, token: SESSION, selectedBot: { bot_uuid: BOT } });
+  });
+
   test('a refused start-session stores no session', async () => {
     const refused = await setup({ '/api/web/user/start-session': () => errorBody(401, 'The access token is unknown, revoked or expired') });
     expect((await refused.flows.startStandaloneSession(BOT, { accessToken: 'd'.repeat(32) })).ok).toBe(false);
