@@ -119,6 +119,12 @@ export interface ServerOptions {
   otpFixed?: string;
   /** Standalone mode: host names mapped to the bot they open (STANDALONE_HOSTS; spec part 1 §5 "a CNAME lookup"). */
   standaloneHosts?: Readonly<Record<string, string>>;
+  /**
+   * The full (member) app's address (FULL_APP_URL), for a host name mapped to one bot: its
+   * "Open the full app" leads there (served as the remote flag full_app_url; none: the button is
+   * hidden on a mapped host, where '/' is the bot again).
+   */
+  fullAppUrl?: string;
   /** Sign-in limits over their defaults (server/config/otp-limits.ts; main.ts reads them from the env). */
   otpLimits?: Partial<OtpLimits>;
   /**
@@ -255,7 +261,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     media = await openMediaStorage(opts.mediaDir ?? (dataDir !== undefined && !dataDir.includes('://') ? join(dataDir, 'media') : undefined), opts.s3);
     vapidKeys = await loadVapidKeys(db, now());
     const flags = opts.remoteFlags ?? loadRemoteFlags(process.env.REMOTE_CONFIG_FILE || undefined);
-    remoteFlags = typeof flags === 'function' ? flags : () => flags;
+    const configured = typeof flags === 'function' ? flags : () => flags;
+    // the server's own setting wins over the flags file's (one place an operator sets it)
+    remoteFlags = opts.fullAppUrl ? () => ({ ...configured(), full_app_url: opts.fullAppUrl! }) : configured;
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;

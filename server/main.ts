@@ -61,6 +61,9 @@ if (embedDemoPort !== undefined && (!Number.isInteger(embedDemoPort) || embedDem
 if (embedDemoPort !== undefined) {
   security = { ...security, frameAncestors: [...(security.frameAncestors ?? []), `http://127.0.0.1:${embedDemoPort}`, `http://localhost:${embedDemoPort}`] };
 }
+// Standalone mode on a mapped host: where "Open the full app" leads (an http(s) address).
+const fullAppUrl = env('FULL_APP_URL')?.replace(/\/$/, '');
+if (fullAppUrl !== undefined && !/^https?:\/\/[^/\s]+(\/\S*)?$/.test(fullAppUrl)) fail(`FULL_APP_URL must be an http(s) address, got ${fullAppUrl}`);
 // Standalone mode: host names mapped to the bot they open ("chat.example.org=1000000000000001,...").
 let standaloneHosts: Record<string, string> = {};
 try {
@@ -121,6 +124,7 @@ const server = await createServer({
   floodLimits,
   ...(slowBotDelayMs !== undefined ? { slowBotDelayMs } : {}),
   standaloneHosts,
+  ...(fullAppUrl !== undefined ? { fullAppUrl } : {}),
   mail: { smtpUrl: env('SMTP_URL'), from: env('MAIL_FROM') },
   analytics,
   logger: { level: env('LOG_LEVEL') ?? 'info' },

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { routes } from '../../src/api/contract';
-import { HEADER } from '../../src/api/headers';
+import { API_BASE, HEADER } from '../../src/api/headers';
+import { ROUTE_TABLE } from '../../src/api/route-table';
+import { STANDALONE_SESSION_ROUTES } from '../../src/api/standalone-routes';
 import { STANDALONE_BOT_ID_PATTERN } from '../../src/domain/constants';
 import type { CountryIso } from '../../src/domain/countries';
 import type { RouteModule } from '../context';
@@ -19,6 +21,14 @@ import { POLICY } from './policy';
 import { hashToken, newToken } from './tokens';
 
 const SESSION_ID = /^[0-9a-f]{32}$/;
+
+/** The /api/web/ URLs a one-bot session may call (STANDALONE_SESSION_ROUTES): all others are closed to it. */
+const ONE_BOT_URLS: ReadonlySet<string> = new Set(STANDALONE_SESSION_ROUTES.map((name) => `${API_BASE}/web${ROUTE_TABLE[name].path}`));
+
+/** Whether a one-bot web session may call this /api/web/ URL (the route's pattern, not the request's address). */
+export function oneBotSessionMayCall(routeUrl: string): boolean {
+  return ONE_BOT_URLS.has(routeUrl);
+}
 
 /** A host name → bot id map from STANDALONE_HOSTS ("chat.example.org=1000000000000001,..."). */
 export function parseStandaloneHosts(text: string | undefined): Record<string, string> {
@@ -89,7 +99,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * Checks the headers of an /api/web/ call: 401 when the session id is missing or names no live web
  * session, when the device-id is not the one the session was started for, or when user-id (if
  * sent) is not the session's user, or bot-id (if sent) is not a 16-digit id; 440 when it expired;
- * 403 when bot-id names a bot other than the session's. The user it answers carries the session's
+ * 403 when bot-id names a bot other than the session's, or when a session of one bot calls a route
+ * that is not part of the one-bot mode (STANDALONE_SESSION_ROUTES: closed unless named). The user it answers carries the session's
  * bot (`standaloneBot`), so createApiRouter refuses a body naming another bot.
  */
 export function webSessionAuthenticator(db: Db, now: () => number): Authenticate {
@@ -113,6 +124,8 @@ export function webSessionAuthenticator(db: Db, now: () => number): Authenticate
     if (Number(session.expires_at) <= now()) throw sessionExpired();
     // the session serves one bot: a bot-id header naming another is refused, as a body naming one is
     if (session.bot_uuid !== null && botId !== undefined && botId !== session.bot_uuid) throw otherBot();
+    // by the route's registered pattern, so no spelling of the address slips past the list
+    if (session.bot_uuid !== null && !oneBotSessionMayCall(request.routeOptions.url ?? '')) throw otherBot();
     const user: AuthUser = {
       userUuid: session.user_uuid, mobile: session.mobile ?? '', mobileCountry: session.country_code, sessionHash,
       ...(session.bot_uuid !== null ? { standaloneBot: session.bot_uuid } : {}),

@@ -61,8 +61,10 @@ export const savedItemRoutes: RouteModule = (api, ctx) => {
     const order = body.sort === 'ASCENDING' ? 'ASC' : 'DESC';
     const params: unknown[] = [user.userUuid, body.limit + 1, body.offset];
     let filter = '';
-    if (body.filters.length > 0) {
-      params.push(body.filters);
+    // a session of one bot (standalone) sees that bot's items only, whatever the filter says
+    const filters = user.standaloneBot !== undefined ? [user.standaloneBot] : body.filters;
+    if (filters.length > 0) {
+      params.push(filters);
       filter = 'AND s.bot_uuid = ANY($4::text[])';
     }
     // saved_item_uuid breaks ties so pages never repeat or skip an item saved in the same ms
@@ -90,26 +92,29 @@ export const savedItemRoutes: RouteModule = (api, ctx) => {
     const rows = await db.query<{ bot_uuid: string; name: string; icon: string; count: string | number }>(
       `SELECT s.bot_uuid, b.name, b.icon, count(*) AS count
          FROM saved_items s JOIN bots b ON b.bot_uuid = s.bot_uuid
-        WHERE s.user_uuid = $1 AND s.unsaved_at IS NULL
+        WHERE s.user_uuid = $1 AND s.unsaved_at IS NULL AND ($2::text IS NULL OR s.bot_uuid = $2)
         GROUP BY s.bot_uuid, b.name, b.icon ORDER BY b.name, s.bot_uuid`,
-      [user.userUuid],
+      [user.userUuid, user.standaloneBot ?? null],
     );
     return { filters: rows.map((r) => ({ bot_uuid: r.bot_uuid, name: r.name, icon: r.icon, count: Number(r.count) })) };
   });
 
-  // Both touch only the caller's rows (user_uuid in the WHERE): another user's uuid changes nothing.
+  // Both touch only the caller's rows (user_uuid in the WHERE): another user's uuid changes nothing;
+  // a session of one bot touches that bot's rows only.
   api.authRoute(routes.unsaveItem, async ({ body, user }) => {
     const rows = await db.query<{ saved_item_uuid: string }>(
-      `UPDATE saved_items SET unsaved_at = $3 WHERE user_uuid = $1 AND saved_item_uuid = ANY($2::uuid[]) AND unsaved_at IS NULL RETURNING saved_item_uuid`,
-      [user.userUuid, body.saved_item_uuid_list, ctx.now()],
+      `UPDATE saved_items SET unsaved_at = $3 WHERE user_uuid = $1 AND saved_item_uuid = ANY($2::uuid[]) AND unsaved_at IS NULL
+         AND ($4::text IS NULL OR bot_uuid = $4) RETURNING saved_item_uuid`,
+      [user.userUuid, body.saved_item_uuid_list, ctx.now(), user.standaloneBot ?? null],
     );
     return { message: 'Item unsaved', unsaved: rows.length };
   });
 
   api.authRoute(routes.undoUnsaveItem, async ({ body, user }) => {
     const rows = await db.query<{ saved_item_uuid: string }>(
-      `UPDATE saved_items SET unsaved_at = NULL WHERE user_uuid = $1 AND saved_item_uuid = ANY($2::uuid[]) AND unsaved_at IS NOT NULL RETURNING saved_item_uuid`,
-      [user.userUuid, body.unsaved_item_uuid_list],
+      `UPDATE saved_items SET unsaved_at = NULL WHERE user_uuid = $1 AND saved_item_uuid = ANY($2::uuid[]) AND unsaved_at IS NOT NULL
+         AND ($3::text IS NULL OR bot_uuid = $3) RETURNING saved_item_uuid`,
+      [user.userUuid, body.unsaved_item_uuid_list, user.standaloneBot ?? null],
     );
     return { message: 'Item restored', restored: rows.length };
   });

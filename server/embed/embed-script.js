@@ -4,6 +4,12 @@
 // The app must allow the website as a frame ancestor (FRAME_ANCESTORS, server/README.md). The bot
 // id must be 16 digits (spec part 1 §5). The bot's page may ask to be closed with a postMessage
 // {type: 'embed.close'} from the app's origin.
+// Signed in (standalone-with-auth): a page whose visitor is signed in hands embed.js a login token
+// of that user, ChatbotEmbed.open({ accessToken }) or ChatbotEmbed.setAccessToken(token) before the
+// bubble is tapped (null: the guest again). The token never goes into the frame's address: the
+// frame opens /bot/<id>?auth=1, asks with {type: 'embed.ready'}, and gets {type: 'embed.auth',
+// accessToken} posted to the app's origin only, and only when the question came from this frame
+// and the app's origin (the app checks the other way round: src/screens/standalone/embed-token.ts).
 (function () {
   'use strict';
   var script = document.currentScript;
@@ -36,6 +42,15 @@
   s.boxShadow = '0 4px 14px rgba(0,0,0,.25)'; s.cursor = 'pointer'; s.zIndex = '2147483001';
 
   var panel = null;
+  var accessToken = null;
+  function setAccessToken(token) {
+    if (token !== null && (typeof token !== 'string' || !/^[0-9a-f]{32}$/.test(token))) {
+      console.error('embed.js: accessToken must be a 32-character hex login token');
+      return false;
+    }
+    accessToken = token;
+    return true;
+  }
   function close() {
     if (!panel) return;
     panel.remove();
@@ -45,8 +60,10 @@
     bubble.focus();
   }
   function open() {
+    if (panel) return;
     panel = document.createElement('iframe');
-    panel.src = appOrigin + '/bot/' + botId; // the standalone entry: the bot's thread, no sign-in
+    // the standalone entry: the bot's thread; with a token, its user's (handed over on request)
+    panel.src = appOrigin + '/bot/' + botId + (accessToken ? '?auth=1' : '');
     panel.title = label;
     panel.setAttribute('data-embed', 'frame');
     panel.setAttribute('allow', 'geolocation; microphone; camera');
@@ -65,6 +82,18 @@
   window.addEventListener('message', function (event) {
     if (event.origin !== appOrigin || !panel || event.source !== panel.contentWindow) return;
     if (event.data && event.data.type === 'embed.close') close();
+    if (event.data && event.data.type === 'embed.ready' && accessToken) {
+      panel.contentWindow.postMessage({ type: 'embed.auth', accessToken: accessToken }, appOrigin);
+    }
   });
   document.body.appendChild(bubble);
+  window.ChatbotEmbed = {
+    /** Opens the chat; options.accessToken: the page's signed-in user (see the top of this file). */
+    open: function (options) {
+      if (options && options.accessToken !== undefined && !setAccessToken(options.accessToken)) return;
+      open();
+    },
+    close: close,
+    setAccessToken: setAccessToken,
+  };
 })();

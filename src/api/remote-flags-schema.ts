@@ -38,6 +38,8 @@ export const remoteFlagsSchema = z.object({
   hamburger_menu_enable: z.boolean(),
   /** Bots filtered out of the conversation list and recent activity (spec part 1 §3). */
   hidden_bots: z.array(z.string()),
+  /** The full app's address for a host mapped to one bot (the server's FULL_APP_URL); '' none. */
+  full_app_url: z.string(),
 });
 
 /**

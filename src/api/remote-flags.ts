@@ -34,6 +34,7 @@ export const DEFAULT_REMOTE_FLAGS: RemoteFlags = {
   upselling_features_list: [],
   support_bot_mini_apps_hidden: false,
   hidden_bots: [],
+  full_app_url: '',
   welcome_banner_enable: true,
   app_tour_enable: true,
   contextual_help_enable: true,

@@ -54,7 +54,8 @@ export interface AuthSnapshot {
 /** The path to redirect to, or null when `path` may be shown. */
 export function redirectFor(path: AppPath, auth: AuthSnapshot): RedirectPath | null {
   // standalone: no home, no other bots, no sign-in screens (spec part 1 §1: other bots are hidden)
-  if (auth.standaloneBot) return path === '/bot/$botId' ? null : '/bot/$botId';
+  // (its saved items are the one other screen: that bot's own, src/screens/saved/)
+  if (auth.standaloneBot) return path === '/bot/$botId' || path === '/saved-items' ? null : '/bot/$botId';
   if (path === '/bot/$botId') {
     // a member opening a bot's standalone link gets the bot in the app they know
     if (auth.signedIn) return auth.onboardingStep !== null ? '/onboarding' : '/chat/$botUuid';

@@ -7,6 +7,7 @@
 // The command module itself, not the ui-surface index: this is on the login route (report-size.ts).
 import { resolveStandaloneHost } from '../db/commands/standalone-commands';
 import { resolveStandaloneBot } from '../domain/standalone';
+import { MAPPED_HOST_KEY } from '../domain/standalone';
 import type { AppRouter } from './router';
 
 /** Asks once; answers a cancel for the effect that started it. */
@@ -17,6 +18,9 @@ export function openMappedHost(router: AppRouter): () => void {
   void resolveStandaloneHost(window.location.host).then((res) => {
     if (!live || !res.ok || res.value === null || router.state.location.pathname !== '/') return;
     const { botId, source } = resolveStandaloneBot({ pathname, search: searchStr, hostBot: res.value, storedBot: null });
+    // remembered for the standalone screen: here '/' is this bot, so "Open the full app" must
+    // lead to the full app's own address (or not be offered); a reopen offline asks nothing
+    if (source === 'host') localStorage.setItem(MAPPED_HOST_KEY, window.location.host);
     if (source === 'host') void router.navigate({ to: '/bot/$botId', params: { botId }, replace: true });
   });
   return () => {

@@ -4,6 +4,29 @@
 // configuration (/web/bot/resolve-host), since a browser cannot read a CNAME.
 import { STANDALONE_BOT_ID_PATTERN, STANDALONE_DEFAULT_BOT_ID } from './constants';
 
+/** localStorage: the host name this origin was found mapped to a bot on (src/app/standalone-host.ts). */
+export const MAPPED_HOST_KEY = 'standalone.mapped-host';
+
+/**
+ * What "Open the full app" does in the standalone app outside an embedding page's frame:
+ * - 'leave': on an address not mapped to a bot, this origin is the full app: leave standalone
+ *   mode here and open its sign-in;
+ * - 'external': on a host mapped to one bot, go to the configured full app (FULL_APP_URL, the
+ *   remote flag full_app_url) when it is an http(s) address of another origin;
+ * - 'hidden': a mapped host with no such full app configured: '/' here is the bot again.
+ */
+export function fullAppWay(input: { fullAppUrl: string; origin: string; mappedHost: boolean }): { kind: 'external'; url: string } | { kind: 'leave' } | { kind: 'hidden' } {
+  if (!input.mappedHost) return { kind: 'leave' };
+  let external: URL | null = null;
+  try {
+    external = input.fullAppUrl ? new URL(input.fullAppUrl) : null;
+  } catch {
+    external = null;
+  }
+  if (external && /^https?:$/.test(external.protocol) && external.origin !== input.origin) return { kind: 'external', url: external.href };
+  return { kind: 'hidden' };
+}
+
 export type StandaloneBotSource = 'path' | 'host' | 'query' | 'stored' | 'default';
 
 export interface StandaloneBotInputs {

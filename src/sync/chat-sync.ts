@@ -427,6 +427,10 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
   }
 
   async function refreshConversations(): Promise<void> {
+    // The one-bot (standalone) mode has no conversation list: other bots are hidden there, and the
+    // server refuses the route to such a session (STANDALONE_SESSION_ROUTES); its one thread reads
+    // its messages directly.
+    if ((await getLocalDoc(db, 'session'))?.isStandalone === true) return;
     const { conversation_list } = await http.call('getConversationList', {});
     await mergeConversationEntries(db, conversation_list);
   }

@@ -354,6 +354,9 @@ export function createSession(deps: SessionDeps): SessionModule {
     const res = await attempt('startSession', body);
     if (!res.ok) return failed(await report('startSession', res.err));
     const answer = res.value;
+    // Another user on this device (a guest becoming the host page's signed-in user, or one
+    // signed-in user after another): the previous one's chat and data go first, as at a logout.
+    if (session.userUuid && session.userUuid !== answer.user_uuid) await clearSignedInData();
     await modifyLocalDoc(db, 'session', (s) => ({
       ...(s ?? newSession(session.deviceId)),
       isStandalone: true,
@@ -476,10 +479,18 @@ export function createSession(deps: SessionDeps): SessionModule {
         await logout();
         await clearSignedInData({ newDeviceId: true });
         return ok({ reload: true, navigateTo: 'login' });
-      case 'logout-decline':
-        // Closes. "Restarts login with the stored device id" is the standalone start-session (not
-        // implemented); signed in with a mobile there is nothing to restart.
-        return ok(stay);
+      case 'logout-decline': {
+        // "closes and restarts login with the stored device id" (spec part 1 §4): the device id
+        // is the login of a standalone guest, so its web session is started again for the stored
+        // bot with the same device id (logout-accept is the one that replaces it). A member's login
+        // is the mobile and code, not the device id, and standalone-with-auth's is the embedding
+        // page's token, which only that page holds: for them declining only closes.
+        const session = await readSession();
+        const bot = session.selectedBot?.bot_uuid;
+        if (!session.isStandalone || session.isStandaloneWithAuth || !bot) return ok(stay);
+        const res = await startStandaloneSession(bot);
+        return res.ok ? ok(stay) : res;
+      }
       case 'auto-logout-accept': {
         const res = await loginWithStoredToken();
         if (!res.ok && res.error.key !== 'sessionExpired') return res; // offline: keep the prompt for a later try

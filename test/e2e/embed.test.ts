@@ -5,7 +5,7 @@
 // Echo bot's answer. A website the app does not name cannot frame it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startAppServer } from './helpers/app-server';
+import { TEST_OTP, freshNationalNumber, startAppServer } from './helpers/app-server';
 import { launchBrowser } from './helpers/browser';
 import { startEmbedDemoHost } from '../../server/embed/embed';
 
@@ -82,6 +82,57 @@ describe('embed.js', () => {
     } finally {
       skew = 0;
     }
+    await page.close();
+  });
+
+  it('signed in: the page hands its user\'s token to the frame by postMessage (never in the address); the chat is that user\'s', async () => {
+    // the website's visitor is signed in to the app (the website's own back end got the login token)
+    const mobile = `+91${freshNationalNumber()}`;
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${app.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, path).toBe(200);
+      return await res.json() as Record<string, unknown>;
+    };
+    await post('/mobile/send-otp', { mobile });
+    const { loginToken } = await post('/mobile/verify-otp', { mobile, otp: TEST_OTP }) as { loginToken: string };
+    const [member] = await app.db.query<{ user_uuid: string }>('SELECT user_uuid FROM users WHERE mobile = $1', [mobile]);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.goto(allowed.url);
+    await page.evaluate((token) => (window as unknown as { ChatbotEmbed: { open(o: { accessToken: string }): void } }).ChatbotEmbed.open({ accessToken: token }), loginToken);
+    expect(await page.locator('iframe[data-embed="frame"]').getAttribute('src')).toBe(`${app.url}/bot/${ECHO}?auth=1`);
+    const frame = page.frameLocator('iframe[data-embed="frame"]');
+    await frame.getByRole('heading', { level: 1, name: 'Echo' }).waitFor({ timeout: 60_000 });
+    const words = `signed in from the website ${Date.now()}`;
+    const input = frame.getByRole('textbox', { name: 'Message' });
+    await input.fill(words);
+    await input.press('Enter');
+    await frame.locator('.message-bubble--bot .message-bubble__text', { hasText: words }).waitFor({ timeout: 30_000 });
+    // the web session is the member's (started with the access token), for this bot
+    const sessions = await app.db.query<{ bot_uuid: string; signed_in: boolean }>(
+      'SELECT bot_uuid, login_token_hash IS NOT NULL AS signed_in FROM sessions WHERE user_uuid = $1 AND device_id IS NOT NULL', [member!.user_uuid]);
+    expect(sessions).toEqual([{ bot_uuid: ECHO, signed_in: true }]);
+    // and the token was in no address the browser asked for
+    expect(requests.filter((u) => u.includes(loginToken))).toEqual([]);
+    if (process.env.MINI_SHOTS) await page.screenshot({ path: `${process.env.MINI_SHOTS}/embed-signed-in-390.png` });
+    await page.close();
+  });
+
+  it('signed-in mode with no token handed over: no guest session is opened in its place', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(allowed.url);
+    // a frame asking for the signed-in mode whose page (not embed.js) never answers its question
+    await page.evaluate((appUrl) => {
+      const frame = document.createElement('iframe');
+      frame.src = `${appUrl}/bot/${'1000000000000001'}?auth=1`;
+      frame.setAttribute('data-embed', 'unanswered');
+      document.body.appendChild(frame);
+    }, app.url);
+    const frame = page.frameLocator('iframe[data-embed="unanswered"]');
+    await frame.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 60_000 });
+    expect(await frame.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     await page.close();
   });
 

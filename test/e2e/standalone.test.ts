@@ -17,7 +17,9 @@ const ECHO = '1000000000000001';
 const SHOWCASE = '1000000000000004';
 
 // 'localhost' is mapped to the Showcase bot; the tests reach the app at 127.0.0.1 otherwise
-const stage = e2eStage({ proxy: true, server: { server: { standaloneHosts: { localhost: SHOWCASE } } } });
+// FULL_APP_URL: where "Open the full app" leads on that mapped host (a stand-in page, page.route)
+const FULL_APP = 'https://full-app.example/';
+const stage = e2eStage({ proxy: true, server: { server: { standaloneHosts: { localhost: SHOWCASE }, fullAppUrl: FULL_APP } } });
 
 /** The single-bot page: the bot's thread, and nothing of the member app. */
 async function expectStandaloneThread(page: Page, botName: string, t = en): Promise<void> {
@@ -53,6 +55,13 @@ describe('standalone app', () => {
     await shotIfAsked(page, 'standalone-te-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await shotIfAsked(page, 'standalone-te-390');
+    // its saved items (this bot's only), from the header, in Telugu
+    await page.getByRole('link', { name: te('savedItems.title') }).click();
+    await page.waitForURL(`${stage.url}/saved-items`);
+    await page.getByRole('heading', { level: 1, name: te('savedItems.title') }).waitFor();
+    await shotIfAsked(page, 'standalone-saved-te-390');
+    await page.getByRole('button', { name: te('common.back') }).click();
+    await page.waitForURL(`${stage.url}/bot/${ECHO}`);
 
     // the member app's routes lead back to the bot: no home, no other bot
     for (const path of ['/', '/home', `/chat/${SHOWCASE}`, '/settings']) {
@@ -71,6 +80,24 @@ describe('standalone app', () => {
     await expectStandaloneThread(page, 'Echo');
     await sendText(page, 'hello by query');
     await botBubble(page, 'hello by query').waitFor({ timeout: 30_000 });
+    // saved items are reachable in this mode: the header opens them, the bot's own only
+    const reply = botBubble(page, 'hello by query');
+    await reply.getByRole('button', { name: en('chat.tools.save'), exact: true }).click();
+    await reply.getByRole('button', { name: en('chat.tools.saved'), exact: true }).waitFor();
+    await page.getByRole('link', { name: en('savedItems.title') }).click();
+    await page.waitForURL(`${stage.url}/saved-items`);
+    const saved = page.getByTestId('saved-item');
+    await saved.filter({ hasText: 'hello by query' }).waitFor({ timeout: 30_000 });
+    expect(await saved.count()).toBe(1);
+    // no bot chips and no other areas' saved things in the one-bot mode
+    expect(await page.getByRole('group', { name: en('savedItems.filters') }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shotIfAsked(page, 'standalone-saved-en-390');
+    // opening the item goes back to the bot's thread (there is no other)
+    await saved.locator('button.saved-item__open').click();
+    await page.waitForURL(`${stage.url}/bot/${ECHO}`);
+    await expectStandaloneThread(page, 'Echo');
     // the way out (not in an embedding page's frame): the full app's sign-in, for good
     await page.getByRole('button', { name: en('standalone.leave') }).click();
     await page.getByRole('button', { name: en('login.continue') }).waitFor({ timeout: 30_000 });
@@ -88,6 +115,11 @@ describe('standalone app', () => {
     await page.goto(`${url}/`);
     await page.waitForURL(`${url}/bot/${SHOWCASE}`, { timeout: 60_000 });
     await expectStandaloneThread(page, 'Showcase');
+    // "Open the full app": here '/' is this bot again, so it leads to FULL_APP_URL
+    await page.route(`${FULL_APP}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Full app</title><h1>The full app</h1>' }));
+    await page.getByRole('button', { name: en('standalone.leave') }).click({ timeout: 30_000 });
+    await page.waitForURL(FULL_APP);
+    await page.getByRole('heading', { name: 'The full app' }).waitFor();
     await context.close();
   });
 

@@ -2,7 +2,9 @@
 // message's rating_type, is_rated on the message, saving twice answering the same item, and a
 // clear 4xx for every bad body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ECHO_BOT_ID } from '../../server/bots/registry';
+import { ECHO_BOT_ID, SHOP_BOT_ID } from '../../server/bots/registry';
+import { API_BASE, HEADER } from '../../src/api/headers';
+import { ROUTE_TABLE } from '../../src/api/route-table';
 import { storeMessage } from '../../server/bots/store';
 import { startTestServer, type TestServer, type TestSession } from './helpers/server';
 
@@ -188,5 +190,37 @@ describe('unsave-item and undo-unsave-item', () => {
       expect((await t.callUnchecked('unsaveItem', body, { session: me })).status, JSON.stringify(body)).toBe(400);
     }
     expect((await t.callUnchecked('undoUnsaveItem', { saved_item_uuid_list: [theirs] }, { session: me })).status).toBe(400);
+  });
+});
+
+describe('a web session of one bot (standalone-with-auth)', () => {
+  it('lists, counts, unsaves and restores that bot\'s saved items only, whatever the filter names', async () => {
+    const me = await t.signIn();
+    const [echoItem] = await saveMany(me, 1, ECHO_BOT_ID);
+    const [shopItem] = await saveMany(me, 1, SHOP_BOT_ID);
+    const deviceId = `device-${Date.now()}-saved`;
+    const started = await t.fetch(`${API_BASE}${ROUTE_TABLE.startSession.path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', [HEADER.packageName]: 'web' },
+      body: JSON.stringify({ device_id: deviceId, access_token: me.tokens.loginToken, bot_uuid: ECHO_BOT_ID }),
+    });
+    expect(started.status).toBe(200);
+    const { session_id: sessionId, user_uuid: userUuid } = await started.json() as { session_id: string; user_uuid: string };
+    const headers = { 'content-type': 'application/json', [HEADER.deviceId]: deviceId, [HEADER.sessionId]: sessionId, [HEADER.userId]: userUuid };
+    const web = async (name: 'getSavedItems' | 'getSavedItemFilters' | 'unsaveItem' | 'undoUnsaveItem', body: unknown) => {
+      const res = await t.fetch(`${API_BASE}/web${ROUTE_TABLE[name].path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect(res.status, name).toBe(200);
+      return await res.json() as Record<string, unknown>;
+    };
+    const listed = (answer: Record<string, unknown>) => (answer.items as Array<{ saved_item_uuid: string }>).map((i) => i.saved_item_uuid);
+    expect(listed(await web('getSavedItems', {}))).toEqual([echoItem]);
+    // a filter is not a bot field refuseOtherBots knows: the route itself holds the session to its bot
+    expect(listed(await web('getSavedItems', { filters: [SHOP_BOT_ID] }))).toEqual([echoItem]);
+    expect((await web('getSavedItemFilters', {})).filters).toEqual([expect.objectContaining({ bot_uuid: ECHO_BOT_ID, count: 1 })]);
+    expect(await web('unsaveItem', { saved_item_uuid_list: [shopItem] })).toMatchObject({ unsaved: 0 });
+    expect(await web('unsaveItem', { saved_item_uuid_list: [echoItem] })).toMatchObject({ unsaved: 1 });
+    await t.ok('unsaveItem', { saved_item_uuid_list: [shopItem!] }, { session: me });
+    expect(await web('undoUnsaveItem', { unsaved_item_uuid_list: [shopItem, echoItem] })).toMatchObject({ restored: 1 });
+    // the Shop item stays unsaved (the web session could not restore it); the Echo one is back
+    expect((await t.ok('getSavedItems', {}, { session: me })).items.map((i) => i.saved_item_uuid)).toEqual([echoItem]);
   });
 });

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, HEADER } from '../../src/api/headers';
 import { ROUTE_TABLE } from '../../src/api/route-table';
+import { STANDALONE_SESSION_ROUTES } from '../../src/api/standalone-routes';
 import type { RouteName } from '../../src/api/contract';
 import { POLICY } from '../../server/accounts/policy';
 import { parseStandaloneHosts } from '../../server/accounts/standalone';
@@ -17,7 +18,10 @@ const QUIZ = '2000000000000102';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ standaloneHosts: parseStandaloneHosts('chat.greenvalley.example=1000000000000001, shop.example:8443=1000000000000002') });
+  t = await startTestServer({
+    standaloneHosts: parseStandaloneHosts('chat.greenvalley.example=1000000000000001, shop.example:8443=1000000000000002'),
+    fullAppUrl: 'https://app.greenvalley.example',
+  });
 }, 180_000); // a migrated PGlite takes 1-3 s alone; on a loaded shared machine it took over 60 s
 afterAll(() => t.close());
 
@@ -150,14 +154,25 @@ describe('the standalone 401 and 440 answers', () => {
 });
 
 describe('guests are kept apart (IDOR)', () => {
-  it('one guest never reads or overwrites another guest\'s mini-app storage', async () => {
-    const a = await guest();
-    const b = await guest();
+  it('one web session never reads or overwrites another user\'s mini-app storage; a guest of one bot has none', async () => {
+    // mini apps are not part of the one-bot mode: a guest (its session names a bot) is refused them
+    const g = await guest();
+    expect((await web('setMiniAppStorage', { mini_app_uuid: QUIZ, key: 'streak', value: '7' }, g.headers)).body.reason).toBe('standalone_bot');
+    // signed-in web sessions without a bot (standalone-with-auth) may use them, each its own
+    const signedInWeb = async (): Promise<Guest> => {
+      const me = await t.signIn();
+      const deviceId = randomUUID();
+      const body = await (await startSession({ device_id: deviceId, access_token: me.tokens.loginToken })).json() as { user_uuid: string; session_id: string };
+      return { deviceId, userUuid: body.user_uuid, sessionId: body.session_id, headers: { [HEADER.deviceId]: deviceId, [HEADER.sessionId]: body.session_id, [HEADER.userId]: body.user_uuid } };
+    };
+    const a = await signedInWeb();
+    const b = await signedInWeb();
+    expect(a.userUuid).not.toBe(b.userUuid);
     expect((await web('setMiniAppStorage', { mini_app_uuid: QUIZ, key: 'streak', value: '7' }, a.headers)).status).toBe(200);
     expect((await web('getMiniAppStorage', { mini_app_uuid: QUIZ, key: 'streak' }, b.headers)).body.value).toBeNull();
     expect((await web('setMiniAppStorage', { mini_app_uuid: QUIZ, key: 'streak', value: '1' }, b.headers)).status).toBe(200);
     expect((await web('getMiniAppStorage', { mini_app_uuid: QUIZ, key: 'streak' }, a.headers)).body.value).toBe('7');
-    // naming the other guest in user-id with one's own session gets nothing
+    // naming the other user in user-id with one's own session gets nothing
     expect((await web('getMiniAppStorage', { mini_app_uuid: QUIZ, key: 'streak' }, { ...a.headers, [HEADER.userId]: b.userUuid })).status).toBe(401);
   });
 });
@@ -170,6 +185,12 @@ describe('host name → bot (the server\'s configuration; spec "a CNAME lookup")
     expect(await resolve('shop.example:8443')).toBe('1000000000000002');
     expect(await resolve('elsewhere.example')).toBeNull();
     expect((await t.callUnchecked('resolveStandaloneHost', { host: 'not a host/' })).status).toBe(400);
+  });
+
+  it('serves FULL_APP_URL as the remote flag full_app_url (where "Open the full app" leads on a mapped host)', async () => {
+    const res = await t.fetch(`${API_BASE}${ROUTE_TABLE.getRemoteConfig.path}`);
+    expect(res.status).toBe(200);
+    expect((await res.json() as { full_app_url: string }).full_app_url).toBe('https://app.greenvalley.example');
   });
 
   it('refuses a configuration whose bot id is not 16 digits', () => {
@@ -200,6 +221,42 @@ describe('a standalone session uses its own bot only (403)', () => {
     expect(header.body.reason).toBe('standalone_bot');
     // its own bot: answered
     expect((await web('initiateConversation', { bot_uuid: ECHO_BOT_ID }, g.headers)).status).toBe(200);
+  });
+
+  it('walks the route table: a session of one bot may call the one-bot routes only, every other answers 403 standalone_bot', async () => {
+    const g = await guest();
+    const authRoutes = (Object.keys(ROUTE_TABLE) as RouteName[]).filter((name) => ROUTE_TABLE[name].auth);
+    const allowed = new Set<RouteName>(STANDALONE_SESSION_ROUTES);
+    // the list names real session routes only (a typo would silently close a route the app needs)
+    for (const name of allowed) expect(ROUTE_TABLE[name].auth, name).toBe(true);
+    const closed = authRoutes.filter((name) => !allowed.has(name));
+    // discovery, search, feed and rewards among them: the brief's examples, so the walk cannot be empty
+    expect(closed).toEqual(expect.arrayContaining(['getDiscoveryPage', 'searchBots', 'getFeed', 'rewardsGetHomePage', 'getConversationList', 'getMiniAppList', 'trackEvents']));
+    for (const name of closed) {
+      const res = await web(name, {}, g.headers);
+      expect([name, res.status, res.body.reason]).toEqual([name, 403, 'standalone_bot']);
+    }
+    // the open ones are not refused for being outside the mode (their answer may be a 400 for the
+    // empty body); logout last, since it ends the session
+    for (const name of [...allowed].sort((a, b) => Number(a === 'logout') - Number(b === 'logout'))) {
+      const res = await web(name, {}, g.headers);
+      expect([name, res.status === 403 && res.body.reason === 'standalone_bot']).toEqual([name, false]);
+      expect(res.status, name).toBeLessThan(500);
+    }
+    // the same session through the member API (no /web): not a member session there, so 401
+    expect((await t.fetch(`${API_BASE}${ROUTE_TABLE.getFeed.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...g.headers }, body: '{}' })).status).toBe(401);
+  });
+
+  it('a signed-in user\'s web session for one bot is held to the one-bot routes too', async () => {
+    const me = await t.signIn();
+    const deviceId = randomUUID();
+    const res = await startSession({ device_id: deviceId, access_token: me.tokens.loginToken, bot_uuid: ECHO_BOT_ID });
+    const body = await res.json() as { user_uuid: string; session_id: string };
+    const headers = { [HEADER.deviceId]: deviceId, [HEADER.sessionId]: body.session_id, [HEADER.userId]: body.user_uuid, [HEADER.botId]: ECHO_BOT_ID };
+    expect((await web('getDiscoveryPage', undefined, headers)).body.reason).toBe('standalone_bot');
+    expect((await web('getConfiguration', { bot_uuid: ECHO_BOT_ID }, headers)).status).toBe(200);
+    // and the member's own session is not
+    expect((await t.callUnchecked('getFeed', {}, { session: me })).status).not.toBe(403);
   });
 
   it('a signed-in user\'s web session without a bot is not restricted; a normal session never is', async () => {

@@ -9,9 +9,13 @@ import { modifyLocalDoc } from '../local-store';
 import { logout } from './logout';
 import { runEngine } from './run-engine';
 
-/** A new web session for this device and bot; the session document then says standalone. */
-export function startStandaloneSession(botId: string): Promise<CommandResult> {
-  return runEngine('startStandaloneSession', botId);
+/**
+ * A new web session for this device and bot; the session document then says standalone. With
+ * `accessToken` (the embedding page's signed-in user, handed over by postMessage: embed-token.ts)
+ * the session is that user's (standalone-with-auth), not the device's guest.
+ */
+export function startStandaloneSession(botId: string, options?: { accessToken?: string }): Promise<CommandResult> {
+  return options ? runEngine('startStandaloneSession', botId, options) : runEngine('startStandaloneSession', botId);
 }
 
 /** The bot the server maps this host name to, or null (also when offline or refused). */

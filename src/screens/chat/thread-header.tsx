@@ -35,6 +35,14 @@ export function ThreadHeader({ name, icon, botUuid, standalone = false, onLeave 
         </div>
         {/* standalone: no settings screen to reach, so the language is chosen here */}
         {standalone && <LanguageSwitcher tone="on-brand" />}
+        {/* standalone: this bot's saved items (the member app has them in its menu) */}
+        {standalone && (
+          <Link to="/saved-items" className="chat-header__back" aria-label={intl.formatMessage({ id: 'savedItems.title' })} title={intl.formatMessage({ id: 'savedItems.title' })}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M7 4h10a1 1 0 0 1 1 1v15l-6-4-6 4V5a1 1 0 0 1 1-1z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            </svg>
+          </Link>
+        )}
         {standalone && onLeave && (
           <button type="button" className="chat-header__back" onClick={onLeave}
             aria-label={intl.formatMessage({ id: 'standalone.leave' })} title={intl.formatMessage({ id: 'standalone.leave' })}>

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from '@tanstack/react-router';
 import type { SavedItem } from '../../api/contract';
 import { dismissSavedItemsNotice, loadSavedItems, undoUnsaveSavedItem, unsaveSavedItem } from '../../db/commands';
-import { useSavedItems, useSavedPosts, useSyncStatus } from '../../db/hooks';
+import { useSavedItems, useSavedPosts, useSession, useSyncStatus } from '../../db/hooks';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ChipGroup } from '../../ui/chip-group';
@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { MarkupText } from '../../ui/markup-text';
 import { previewOf } from '../home/conversation-preview';
 import { PageHeader } from '../bots/page-header';
+import { PageHeader as SharedPageHeader } from '../shared/page-header';
 import { UndoToast } from './undo-toast';
 import '../bots/bots.css';
 import './saved-items.css';
@@ -34,6 +35,13 @@ export default function SavedItemsScreen() {
   const [undoFor, setUndoFor] = useState<string | null>(null);
   // with saved posts below, "No saved items yet" would be untrue: only the hint is shown
   const hasSavedPosts = useSavedPosts().value.length > 0;
+  // The standalone (single-bot) app: that bot's items only (the server holds such a session to its
+  // bot too), no bot chips, no saved feed posts (no feed in that mode), and back leads to its thread.
+  const session = useSession();
+  const oneBot = session.doc?.isStandalone === true ? session.doc.selectedBot?.bot_uuid ?? null : null;
+  const openBot = (botUuid: string) => void (oneBot
+    ? navigate({ to: '/bot/$botId', params: { botId: oneBot } })
+    : navigate({ to: '/chat/$botUuid', params: { botUuid } }));
 
   const load = useCallback(async (filter: string | null, more: boolean) => {
     setLoading(true);
@@ -45,15 +53,15 @@ export default function SavedItemsScreen() {
 
   // the first page of the filter last shown, each time the screen opens (and when back online)
   useEffect(() => {
-    if (loaded && online) void load(doc.filter, false);
+    if (loaded && online && session.loaded) void load(oneBot ?? doc.filter, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on opening and on reconnecting
-  }, [loaded, online]);
+  }, [loaded, online, session.loaded]);
 
-  const filter = doc.filter;
+  const filter = oneBot ?? doc.filter;
   // offline, a filter picked here narrows what is stored; online the engine reads it anew
   const shown = filter ? doc.items.filter((i) => i.bot_uuid === filter) : doc.items;
   // a bot whose last item was just unsaved leaves the chips (unless it is the one chosen)
-  const bots = doc.filters.filter((f) => f.count > 0 || f.bot_uuid === filter);
+  const bots = oneBot ? [] : doc.filters.filter((f) => f.count > 0 || f.bot_uuid === filter);
   const chips = [{ id: ALL, label: t('savedItems.all') }, ...bots.map((f) => ({ id: f.bot_uuid, label: `${f.name} (${f.count})` }))];
 
   const unsave = (item: SavedItem) => {
@@ -70,7 +78,9 @@ export default function SavedItemsScreen() {
 
   return (
     <div className="bots-page">
-      <PageHeader title={t('savedItems.title')} />
+      {oneBot
+        ? <SharedPageHeader title={t('savedItems.title')} onFallback={() => openBot(oneBot)} />
+        : <PageHeader title={t('savedItems.title')} />}
       <main className="bots-main">
         {!online && <p className="saved-items__note" role="status">{t(shown.length > 0 ? 'savedItems.offline' : 'savedItems.offlineEmpty')}</p>}
         {bots.length > 0 && (
@@ -80,14 +90,14 @@ export default function SavedItemsScreen() {
         {loadFailed && <p className="saved-items__note saved-items__note--error" role="alert">{t('savedItems.error.load')}</p>}
         {shown.length === 0 ? (
           loaded && online && !loading && doc.fetchedAt !== null ? (
-            hasSavedPosts ? <p className="saved-items__note">{t('savedItems.empty.body')}</p> : <EmptyState title={t('savedItems.empty.title')} body={t('savedItems.empty.body')} />
+            hasSavedPosts && !oneBot ? <p className="saved-items__note">{t('savedItems.empty.body')}</p> : <EmptyState title={t('savedItems.empty.title')} body={t('savedItems.empty.body')} />
           ) : null
         ) : (
           <ul className="saved-items" data-testid="saved-items-list">
             {shown.map((item) => (
               <li key={item.saved_item_uuid} className="bots-card saved-item" data-testid="saved-item">
                 <button type="button" className="saved-item__open" title={t('savedItems.openChat', { name: item.bot_name })}
-                  onClick={() => void navigate({ to: '/chat/$botUuid', params: { botUuid: item.bot_uuid } })}>
+                  onClick={() => openBot(item.bot_uuid)}>
                   <span className="saved-item__head">
                     <Avatar name={item.bot_name || '?'} src={item.bot_icon} size="small" />
                     <span className="saved-item__bot">{item.bot_name}</span>
@@ -110,7 +120,7 @@ export default function SavedItemsScreen() {
         {doc.hasMore && online && !loading && (
           <Button variant="secondary" block onClick={() => void load(filter, true)}>{t('savedItems.loadMore')}</Button>
         )}
-        <Suspense fallback={null}><SavedPostsSection /></Suspense>
+        {!oneBot && <Suspense fallback={null}><SavedPostsSection /></Suspense>}
       </main>
       <UndoToast
         undo={undoFor && !doc.notice ? { text: t('savedItems.unsaved'), label: t('savedItems.undo'), onUndo: () => { const id = undoFor; setUndoFor(null); void undoUnsaveSavedItem(id); } } : null}

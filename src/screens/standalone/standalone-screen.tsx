@@ -9,13 +9,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { leaveStandalone, startStandaloneSession, useSession } from '../../db/ui-surface';
-import { resolveStandaloneBot } from '../../domain/standalone';
+import { leaveStandalone, startStandaloneSession, useRemoteFlags, useSession } from '../../db/ui-surface';
+import { MAPPED_HOST_KEY, fullAppWay, resolveStandaloneBot } from '../../domain/standalone';
 import { ChatThread } from '../chat/chat-thread';
 import { EmptyState } from '../../ui/empty-state';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { useOnline } from '../shared/use-online';
+import { embedAuthWanted, requestEmbedAccessToken } from './embed-token';
 import './standalone.css';
 
 /** 'done': start-session answered; idle again once the session document says so. */
@@ -29,7 +30,11 @@ export default function StandaloneScreen() {
   const online = useOnline();
   const stored = session.doc?.selectedBot?.bot_uuid ?? null;
   const { botId } = resolveStandaloneBot({ pathname: `/bot/${param}`, search: '', hostBot: null, storedBot: stored });
-  const ready = session.doc?.isStandalone === true && session.doc.token !== null && stored === botId;
+  // in embed.js's frame for a signed-in user of the page: that user's session, not the guest's
+  // (read once: the address's query is not kept across the redirects below)
+  const [authWanted] = useState(() => embedAuthWanted(window.location.search, window.parent !== window));
+  const ready = session.doc?.isStandalone === true && session.doc.token !== null && stored === botId
+    && session.doc.isStandaloneWithAuth === authWanted;
   const [start, setStart] = useState<{ bot: string; state: Start }>({ bot: botId, state: 'idle' });
   // set by leave() below, read by the start effect (declared before it)
   const leavingRef = useRef(false);
@@ -47,11 +52,14 @@ export default function StandaloneScreen() {
     if (!needed || inFlight.current === botId) return;
     inFlight.current = botId;
     setStart({ bot: botId, state: 'starting' });
-    void startStandaloneSession(botId).then((res) => {
+    const started = authWanted
+      ? requestEmbedAccessToken().then((accessToken) => (accessToken === null ? { ok: false } : startStandaloneSession(botId, { accessToken })))
+      : startStandaloneSession(botId);
+    void started.then((res) => {
       inFlight.current = null;
       setStart({ bot: botId, state: res.ok ? 'done' : 'failed' });
     });
-  }, [needed, botId]);
+  }, [needed, botId, authWanted]);
   useEffect(() => {
     if (ready && state === 'done') setStart({ bot: botId, state: 'idle' });
   }, [ready, state, botId]);
@@ -77,9 +85,12 @@ export default function StandaloneScreen() {
 
   // The way out to the full app (sign-in), outside an embedding page's frame only: there the
   // page's own close button is the way out. While leaving, no new session is started here.
+  // On a host mapped to this bot, '/' is the bot again: the way out is the configured full app
+  // (FULL_APP_URL) or none (fullAppWay).
   const [leaving, setLeaving] = useState(false);
   const framed = window.parent !== window;
-  const leave = framed ? undefined : () => {
+  const way = fullAppWay({ fullAppUrl: useRemoteFlags().full_app_url, origin: window.location.origin, mappedHost: localStorage.getItem(MAPPED_HOST_KEY) === window.location.host });
+  const leave = framed || way.kind === 'hidden' ? undefined : way.kind === 'external' ? () => window.location.assign(way.url) : () => {
     leavingRef.current = true;
     setLeaving(true);
     void leaveStandalone().then(() => navigate({ to: '/', replace: true }));

@@ -1,8 +1,8 @@
 // The standalone bot id rule of spec part 1 §5: path, host name (CNAME lookup), query botId, stored
 // selected bot, else the default; every candidate must be 16 digits.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { STANDALONE_DEFAULT_BOT_ID } from '../../../src/domain/constants';
-import { resolveStandaloneBot } from '../../../src/domain/standalone';
+import { fullAppWay, resolveStandaloneBot } from '../../../src/domain/standalone';
 
 const A = '1000000000000002';
 const B = '1000000000000003';
@@ -25,5 +25,25 @@ describe('resolveStandaloneBot', () => {
       expect(resolveStandaloneBot({ pathname: `/chat/${bad}`, search: `?botId=${encodeURIComponent(bad)}`, hostBot: bad, storedBot: D })).toEqual({ botId: D, source: 'stored' });
     }
     expect(resolveStandaloneBot({ ...none, pathname: `/chat/${A}/extra` })).toEqual({ botId: STANDALONE_DEFAULT_BOT_ID, source: 'default' });
+  });
+});
+
+describe('fullAppWay: "Open the full app" (FULL_APP_URL; a host mapped to one bot)', () => {
+  const here = 'https://chat.greenvalley.example';
+  it('a mapped host with a full app configured on another origin: go there', () => {
+    expect(fullAppWay({ fullAppUrl: 'https://app.example.org/', origin: here, mappedHost: true })).toEqual({ kind: 'external', url: 'https://app.example.org/' });
+    expect(fullAppWay({ fullAppUrl: 'https://app.example.org/start', origin: here, mappedHost: true })).toEqual({ kind: 'external', url: 'https://app.example.org/start' });
+  });
+  it('a mapped host with none configured (or one naming this very origin): no button, since "/" here is the bot again', () => {
+    expect(fullAppWay({ fullAppUrl: '', origin: here, mappedHost: true })).toEqual({ kind: 'hidden' });
+    expect(fullAppWay({ fullAppUrl: `${here}/`, origin: here, mappedHost: true })).toEqual({ kind: 'hidden' });
+  });
+  it('the app\'s own address (not mapped) is the full app: leave standalone mode here, configured or not', () => {
+    expect(fullAppWay({ fullAppUrl: '', origin: here, mappedHost: false })).toEqual({ kind: 'leave' });
+    expect(fullAppWay({ fullAppUrl: 'https://app.example.org/', origin: here, mappedHost: false })).toEqual({ kind: 'leave' });
+  });
+  it('an address that is not http(s) is never followed', () => {
+    expect(fullAppWay({ fullAppUrl: 'javascript:alert(1)', origin: here, mappedHost: true })).toEqual({ kind: 'hidden' });
+    expect(fullAppWay({ fullAppUrl: 'not a url', origin: here, mappedHost: true })).toEqual({ kind: 'hidden' });
   });
 });

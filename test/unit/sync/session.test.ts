@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database';
 import { MSG } from '../../../src/domain/errors';
-import { DEFAULT_AUTH_FLOW, DEFAULT_SETTINGS, appLanguageFor } from '../../../src/db/defaults';
+import { DEFAULT_AUTH_FLOW, DEFAULT_SETTINGS, appLanguageFor, newSession } from '../../../src/db/defaults';
 import { getLocalDoc, observeLocalDoc$, patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
 import { createEngineFlows } from '../../../src/sync/engine';
 import { systemClock, type Clock } from '../../../src/sync/http-client';
@@ -475,10 +475,59 @@ describe('standalone start-session (spec part 1 §7)', () => {
     expect(await getLocalDoc(s.db, 'session')).toMatchObject({ isStandaloneWithAuth: true, token: SESSION });
   });
 
+  test('a start-session answering another user first clears the previous user\'s data; the same user keeps it', async () => {
+    let answerUser = USER;
+    const s = await setup({ '/api/web/user/start-session': () => json(200, { user_uuid: answerUser, session_id: SESSION, bot_uuid: BOT }) });
+    expect((await s.flows.startStandaloneSession(BOT)).ok).toBe(true);
+    await setLocalDoc(s.db, 'profile', profile({ name: 'Guest notes' }));
+    expect((await s.flows.startStandaloneSession(BOT)).ok).toBe(true);
+    expect((await getLocalDoc(s.db, 'profile'))?.name).toBe('Guest notes');
+    // the embedding page's signed-in user: another user on this device
+    answerUser = '0190a0b0-0000-7000-8000-000000000002';
+    expect((await s.flows.startStandaloneSession(BOT, { accessToken: 'c'.repeat(32) })).ok).toBe(true);
+    expect(await getLocalDoc(s.db, 'profile')).toBeNull();
+    expect(await getLocalDoc(s.db, 'session')).toMatchObject({ userUuid: answerUser, isStandaloneWithAuth: true, token: SESSION, selectedBot: { bot_uuid: BOT } });
+  });
+
   test('a refused start-session stores no session', async () => {
     const refused = await setup({ '/api/web/user/start-session': () => errorBody(401, 'The access token is unknown, revoked or expired') });
     expect((await refused.flows.startStandaloneSession(BOT, { accessToken: 'd'.repeat(32) })).ok).toBe(false);
     expect((await getLocalDoc(refused.db, 'session'))?.token ?? null).toBeNull();
+  });
+});
+
+describe('logout-decline in standalone mode (spec part 1 §4: "restarts login with the stored device id")', () => {
+  const BOT = '1000000000000001';
+  const USER = '0190a0b0-0000-7000-8000-000000000001';
+
+  async function guestSession(handler: () => Response) {
+    const s = await setup({ '/api/web/user/start-session': handler });
+    await setLocalDoc(s.db, 'session', {
+      ...newSession('stored-device-0001'),
+      isStandalone: true, token: 'e'.repeat(32), userUuid: USER, selectedBot: { bot_uuid: BOT, name: 'Echo' },
+    });
+    return s;
+  }
+
+  test('a guest: start-session again for the stored bot with the stored device id (not a new one); the dialog closes', async () => {
+    const s = await guestSession(() => json(200, { user_uuid: USER, session_id: 'f'.repeat(32), bot_uuid: BOT }));
+    expect(await s.flows.runDialogAction('logout-decline')).toEqual({ ok: true, value: { reload: false, navigateTo: null } });
+    expect(s.api.last('/api/web/user/start-session')?.body).toEqual({ device_id: 'stored-device-0001', bot_uuid: BOT });
+    expect(await getLocalDoc(s.db, 'session')).toMatchObject({ deviceId: 'stored-device-0001', token: 'f'.repeat(32), isStandalone: true, selectedBot: { bot_uuid: BOT } });
+  });
+
+  test('a refused restart answers its error (the dialog can say so) and keeps the device id', async () => {
+    const s = await guestSession(() => errorBody(404, 'Invalid bot id'));
+    const res = await s.flows.runDialogAction('logout-decline');
+    expect(res.ok).toBe(false);
+    expect((await getLocalDoc(s.db, 'session'))?.deviceId).toBe('stored-device-0001');
+  });
+
+  test('standalone-with-auth (the page holds the token) only closes: no start-session (a member: "only close" above)', async () => {
+    const s = await guestSession(() => json(200, { user_uuid: USER, session_id: 'f'.repeat(32), bot_uuid: BOT }));
+    await patchLocalDoc(s.db, 'session', { isStandaloneWithAuth: true }, (await getLocalDoc(s.db, 'session'))!);
+    expect(await s.flows.runDialogAction('logout-decline')).toEqual({ ok: true, value: { reload: false, navigateTo: null } });
+    expect(s.api.last('/api/web/user/start-session')).toBeUndefined();
   });
 });
 

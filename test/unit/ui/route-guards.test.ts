@@ -33,10 +33,11 @@ describe('redirectFor', () => {
     for (const path of PATHS) expect(redirectFor(path, auth)).toBe(open.has(path) ? null : '/home');
   });
 
-  it('a standalone session sees its bot\'s thread only: every other route leads to /bot/<its bot>', () => {
+  it('a standalone session sees its bot\'s thread and saved items only: every other route leads to /bot/<its bot>', () => {
     const auth: AuthSnapshot = { signedIn: false, otpRequested: false, onboardingStep: null, standaloneBot: '1000000000000001' };
     expect(redirectFor('/bot/$botId', auth)).toBeNull();
-    for (const path of PATHS) expect(redirectFor(path, auth)).toBe('/bot/$botId');
+    expect(redirectFor('/saved-items', auth)).toBeNull();
+    for (const path of PATHS) expect(redirectFor(path, auth)).toBe(path === '/saved-items' ? null : '/bot/$botId');
   });
 
   it('/bot/<id>: a signed-out visitor stays (the screen starts a session); a member gets the bot in the app', () => {
