@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { TEST_OTP, freshNationalNumber, startAppServer } from './helpers/app-server';
 import { launchBrowser } from './helpers/browser';
 import { startEmbedDemoHost } from '../../server/embed/embed';
+import { texts } from './helpers/messages';
 
 const ECHO = '1000000000000001';
 let app: Awaited<ReturnType<typeof startAppServer>>;
@@ -132,6 +133,8 @@ describe('embed.js', () => {
     }, app.url);
     const frame = page.frameLocator('iframe[data-embed="unanswered"]');
     await frame.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 60_000 });
+    // it says the sign-in is missing, not that the internet is
+    await frame.getByText(texts('en')('standalone.start.noSignInBody')).waitFor();
     expect(await frame.getByRole('textbox', { name: 'Message' }).count()).toBe(0);
     await page.close();
   });

@@ -20,7 +20,8 @@ import { embedAuthWanted, requestEmbedAccessToken } from './embed-token';
 import './standalone.css';
 
 /** 'done': start-session answered; idle again once the session document says so. */
-type Start = 'idle' | 'starting' | 'done' | 'failed';
+// 'no-sign-in': embed.js said its page has a signed-in user, but no token came from the page
+type Start = 'idle' | 'starting' | 'done' | 'failed' | 'no-sign-in';
 
 export default function StandaloneScreen() {
   const { botId: param } = useParams({ from: '/bot/$botId' });
@@ -52,12 +53,12 @@ export default function StandaloneScreen() {
     if (!needed || inFlight.current === botId) return;
     inFlight.current = botId;
     setStart({ bot: botId, state: 'starting' });
-    const started = authWanted
-      ? requestEmbedAccessToken().then((accessToken) => (accessToken === null ? { ok: false } : startStandaloneSession(botId, { accessToken })))
-      : startStandaloneSession(botId);
-    void started.then((res) => {
+    const started: Promise<Start> = authWanted
+      ? requestEmbedAccessToken().then((accessToken) => (accessToken === null ? 'no-sign-in' : startStandaloneSession(botId, { accessToken }).then((res) => (res.ok ? 'done' : 'failed'))))
+      : startStandaloneSession(botId).then((res) => (res.ok ? 'done' : 'failed'));
+    void started.then((next) => {
       inFlight.current = null;
-      setStart({ bot: botId, state: res.ok ? 'done' : 'failed' });
+      setStart({ bot: botId, state: next });
     });
   }, [needed, botId, authWanted]);
   useEffect(() => {
@@ -97,12 +98,12 @@ export default function StandaloneScreen() {
   };
 
   if (ready && !leaving) return <ChatThread key={botId} botUuid={botId} standalone onLeave={leave} />;
-  if (state === 'failed') {
+  if (state === 'failed' || state === 'no-sign-in') {
     return (
       <main className="standalone-start">
         <EmptyState
           title={intl.formatMessage({ id: 'standalone.start.failedTitle' })}
-          body={intl.formatMessage({ id: 'standalone.start.failedBody' })}
+          body={intl.formatMessage({ id: state === 'no-sign-in' ? 'standalone.start.noSignInBody' : 'standalone.start.failedBody' })}
           action={<Button onClick={() => setStart({ bot: botId, state: 'idle' })}>{intl.formatMessage({ id: 'standalone.start.retry' })}</Button>}
         />
       </main>
