@@ -5,7 +5,7 @@
 // started when its process dies simply waits for another process: nothing is lost.
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobData, JobHandler, JobQueue } from './queue';
+import type { JobData, JobHandler, JobQueue } from './job-types';
 
 /** How often an idle worker looks for due jobs (pg-boss's minimum is 0.5 s): a delay's granularity. */
 const POLL_S = 0.5;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db';
-import type { JobData, JobHandler, JobQueue } from './queue';
+import type { JobData, JobHandler, JobQueue } from './job-types';
 
 const MAX_ATTEMPTS = 3;
 const RETRY_AFTER_MS = 5_000;

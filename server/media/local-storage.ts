@@ -5,7 +5,7 @@ import { rename, stat, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { Db } from '../db/db';
 import { MediaFiles } from './files';
-import type { MediaStorage, UploadTarget } from './storage';
+import type { MediaStorage, UploadTarget } from './storage-types';
 
 export class LocalStorage implements MediaStorage {
   readonly kind = 'local' as const;

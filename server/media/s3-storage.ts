@@ -15,7 +15,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Db } from '../db/db';
 import type { MediaFiles } from './files';
 import { objectKey } from './policy';
-import type { MediaStorage, UploadTarget } from './storage';
+import type { MediaStorage, UploadTarget } from './storage-types';
 import { deleteAbandoned, deleteUnused, existingMedia } from './store';
 
 export interface S3Options {

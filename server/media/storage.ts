@@ -2,35 +2,11 @@
 // default, files.ts: uploads come to this server's upload URL) and S3 (s3-storage.ts: uploads go
 // straight to the bucket by presigned POST; downloads still come through this server). Chosen in
 // one place, openMediaStorage(), from S3_BUCKET & co. (server/README.md "Media storage").
-import type { Readable } from 'node:stream';
-import type { Db } from '../db/db';
-import type { MediaFiles } from './files';
 import { S3Storage, type S3Options } from './s3-storage';
 import { LocalStorage } from './local-storage';
+import type { MediaStorage } from './storage-types';
 
-export interface UploadTarget { url: string; fields: Record<string, string> }
-
-export interface MediaStorage {
-  readonly kind: 'local' | 's3';
-  /** The local folder (the local store's files; with S3 only a staging place). Its disk's free space is checked before uploads. */
-  readonly files: MediaFiles;
-  /**
-   * Where a client posts the file of this slot and the fields it sends first: S3's own presigned
-   * POST; undefined for the local folder (this server's upload URL and its own signed fields).
-   */
-  uploadTarget(mediaUuid: string, contentType: string, maxBytes: number, expiresInS: number): Promise<UploadTarget | undefined>;
-  /** The stored object's size; undefined when nothing is stored under the id. */
-  size(mediaUuid: string): Promise<number | undefined>;
-  /** The bytes start..end (inclusive) of a stored object. */
-  read(mediaUuid: string, start: number, end: number): Promise<Readable>;
-  /** Stores bytes made by the server (competition certificates). */
-  putBytes(mediaUuid: string, bytes: Uint8Array, contentType: string): Promise<void>;
-  remove(mediaUuid: string): Promise<void>;
-  /** Deletes rows of abandoned and unused uploads, then stored objects no row names. */
-  sweep(db: Db, now: number, unusedForMs: number): Promise<void>;
-  close(): Promise<void>;
-}
-
+export type { MediaStorage, UploadTarget } from './storage-types';
 export type { S3Options };
 
 /** The one place the storage is chosen: S3 when a bucket is configured, else the local folder. */
