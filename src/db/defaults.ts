@@ -61,6 +61,7 @@ export const SIGNED_OUT: Omit<SessionDoc, 'deviceId' | 'isStandalone' | 'isStand
   clientSessionId: null,
   selectedBot: null,
   profileDetailsFetched: false,
+  extensionToken: null,
 };
 
 export function newSession(deviceId: string): SessionDoc {

@@ -30,6 +30,12 @@ export interface SessionDoc {
   selectedBot: { bot_uuid: string; name: string } | null;
   /** standalone: the user start-session answered (sent as the user-id header) */
   userUuid?: string | null;
+  /**
+   * standalone-with-auth: the embedding page's access token the session was started with, kept
+   * for the socket-address 401 rule (spec part 1 §4: re-initialise "via the extension token");
+   * cleared with every sign-out.
+   */
+  extensionToken?: string | null;
   profileDetailsFetched: boolean;
 }
 

@@ -361,6 +361,7 @@ export function createSession(deps: SessionDeps): SessionModule {
       ...(s ?? newSession(session.deviceId)),
       isStandalone: true,
       isStandaloneWithAuth: options.accessToken !== undefined,
+      extensionToken: options.accessToken ?? null,
       token: answer.session_id,
       userUuid: answer.user_uuid,
       mobile: null,
@@ -376,10 +377,19 @@ export function createSession(deps: SessionDeps): SessionModule {
     return ok(bot !== null && STANDALONE_BOT_ID_PATTERN.test(bot) ? bot : null);
   }
 
+  /**
+   * The socket-address 401 rule (spec part 1 §4): a new start-session for the stored bot, "via the
+   * extension token" when the embedding page signed the user in (the token it handed over), else
+   * with the stored device id (a guest).
+   */
   async function reinitialiseStandalone(): Promise<boolean> {
     const session = await readSession();
     const bot = session.selectedBot?.bot_uuid;
-    if (!session.isStandalone || session.isStandaloneWithAuth || !bot) return false;
+    if (!session.isStandalone || !bot) return false;
+    if (session.isStandaloneWithAuth) {
+      const accessToken = session.extensionToken ?? null;
+      return accessToken !== null && (await startStandaloneSession(bot, { accessToken })).ok;
+    }
     return (await startStandaloneSession(bot)).ok;
   }
 

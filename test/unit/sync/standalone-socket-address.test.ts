@@ -40,10 +40,10 @@ function refusingSocket(url: string): WebSocketLike {
   return socket;
 }
 
-async function run(socketAnswers: Array<() => Response>, withAuth = false, createSocket?: WebSocketFactory) {
+async function run(socketAnswers: Array<() => Response>, withAuth = false, createSocket?: WebSocketFactory, extensionToken: string | null = null) {
   db = await openTestDatabase();
   await setLocalDoc(db, 'session', {
-    ...newSession('device-standalone-1'), token: OLD, userUuid: USER, isStandalone: true, isStandaloneWithAuth: withAuth,
+    ...newSession('device-standalone-1'), token: OLD, userUuid: USER, isStandalone: true, isStandaloneWithAuth: withAuth, extensionToken,
     selectedBot: { bot_uuid: BOT, name: 'Echo' }, clientSessionId: null,
   });
   let asked = 0;
@@ -86,7 +86,16 @@ test('a second 401 is not retried again: the user is marked unauthorised', async
   expect(opened).toEqual([]);
 });
 
-test('standalone-with-auth: only the extension holds the token, so there is no new start-session', async () => {
+test('standalone-with-auth: a 401 re-initialises "via the extension token" (the one the embedding page handed over), then the address once more', async () => {
+  const EXTENSION = 'e'.repeat(32);
+  const { api, opened, db: d } = await run([() => errorBody(401, 'Unauthorised'), () => json(200, { socket_url: SOCKET, expires_at: Date.now() + 60_000 })], true, undefined, EXTENSION);
+  await vi.waitFor(() => expect(opened).toEqual([SOCKET]));
+  expect(paths(api)).toEqual(['/api/web/bot/get-socket-url', '/api/web/user/start-session', '/api/web/bot/get-socket-url']);
+  expect(api.last('/api/web/user/start-session')?.body).toEqual({ device_id: 'device-standalone-1', access_token: EXTENSION, bot_uuid: BOT });
+  expect(await getLocalDoc(d, 'session')).toMatchObject({ token: NEW, isStandaloneWithAuth: true, extensionToken: EXTENSION });
+});
+
+test('standalone-with-auth with no extension token stored: no new start-session (no guest session in its place)', async () => {
   const { api, db: d } = await run([() => errorBody(401, 'Unauthorised')], true);
   await vi.waitFor(async () => expect((await getLocalDoc(d, 'sync-status'))?.unauthorised).toBe(true));
   expect(paths(api)).toEqual(['/api/web/bot/get-socket-url']);
