@@ -15,7 +15,7 @@ export type RedirectPath = '/' | '/otp-verification' | '/onboarding' | '/home' |
  * (signed-out users are sent to login from any of them).
  */
 export const MEMBER_PATHS = [
-  '/home', '/chat/$botUuid', '/list',
+  '/home', '/chat/$botUuid', '/list', '/share-location',
   '/catalog', '/cart',
   '/settings', '/delete-account',
   '/select-bot',

@@ -191,6 +191,7 @@ function botSearch(search: Record<string, unknown>): { bot: string } {
 
 const botInfoRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-info', validateSearch: botSearch, beforeLoad: guard('/bot-info'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/bot-info'])) });
 const optionListRoute = createRoute({ getParentRoute: () => rootRoute, path: '/list', validateSearch: botSearch, beforeLoad: guard('/list'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/list'])) });
+const shareLocationRoute = createRoute({ getParentRoute: () => rootRoute, path: '/share-location', validateSearch: botSearch, beforeLoad: guard('/share-location'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/share-location'])) });
 const botFaqRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-faq', validateSearch: botSearch, beforeLoad: guard('/bot-faq'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/bot-faq'])) });
 const botReviewRoute = createRoute({ getParentRoute: () => rootRoute, path: '/bot-review', validateSearch: botSearch, beforeLoad: guard('/bot-review'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/bot-review'])) });
 const blockedRoute = createRoute({ getParentRoute: () => rootRoute, path: '/blocked', beforeLoad: guard('/blocked'), component: lazyRouteComponent(offlineAware(SCREEN_CHUNKS['/blocked'])) });
@@ -296,7 +297,7 @@ const loadingRoute = createRoute({
 
 // Every route, in one list (each area adds its own routes above and names them here).
 const routeTree = rootRoute.addChildren([
-  loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, standaloneRoute, loadingRoute, optionListRoute,
+  loginRoute, otpRoute, onboardingRoute, homeRoute, chatRoute, standaloneRoute, loadingRoute, optionListRoute, shareLocationRoute,
   catalogRoute, cartRoute,
   settingsRoute, deleteAccountRoute,
   selectBotRoute,

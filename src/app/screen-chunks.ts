@@ -16,6 +16,7 @@ export const SCREEN_CHUNKS = {
   '/bot-info': () => import('../screens/bots/bot-info-screen'),
   '/bot-faq': () => import('../screens/bots/bot-faq-screen'),
   '/list': () => import('../screens/chat/option-list-screen'),
+  '/share-location': () => import('../screens/chat/share-location-screen'),
   '/bot-review': () => import('../screens/bots/bot-review-screen'),
   '/blocked': () => import('../screens/bots/blocked-screen'),
   '/archived': () => import('../screens/bots/archived-screen'),

@@ -123,7 +123,7 @@ describe('the one feature gate', () => {
 const SHOWCASE = '1000000000000004';
 
 describe('location and the dot badges', () => {
-  it('location_enable off takes Location out of the attach menu and /share-location says so; on, Location shares the device position', async () => {
+  it('location_enable off takes Location out of the attach menu and /share-location says so; on, Location shares the device position, and so does /share-location', async () => {
     flags = { ...DEFAULT_REMOTE_FLAGS, location_enable: false };
     const { context, page } = await openSignedIn(browser, server.url, {
       beforePage: notificationsDenied,
@@ -144,9 +144,15 @@ describe('location and the dot badges', () => {
       await page.getByRole('menuitem', { name: en('attach.option.location') }).click();
       await page.getByRole('img', { name: en('chat.location.mapLabel', { coordinates: '17.385044, 78.486671' }) }).waitFor();
       await page.locator('.message-bubble--bot').filter({ hasText: /17\.385044, 78\.486671/ }).waitFor();
-      await page.goto(`${server.url}/share-location`);
-      await page.getByRole('heading').first().waitFor();
+      // /share-location?bot=: the same share as a page of its own; once queued, the thread opens
+      await page.goto(`${server.url}/share-location?bot=${SHOWCASE}`);
+      await page.getByRole('heading', { name: en('shareLocation.title') }).waitFor();
       expect(await page.getByTestId('feature-off').count()).toBe(0);
+      await shotIfAsked(page, 'share-location');
+      await page.getByRole('button', { name: en('shareLocation.current') }).click();
+      await page.waitForURL(new RegExp(`/chat/${SHOWCASE}$`));
+      const shared = page.getByRole('img', { name: en('chat.location.mapLabel', { coordinates: '17.385044, 78.486671' }) });
+      await expect.poll(() => shared.count(), { timeout: 30_000 }).toBe(2);
     } finally {
       await context.close();
     }

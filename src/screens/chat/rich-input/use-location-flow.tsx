@@ -48,13 +48,16 @@ async function geoPermission(): Promise<GeoPermission> {
 
 const hasGeolocation = () => typeof navigator !== 'undefined' && 'geolocation' in navigator && !!navigator.geolocation;
 
-export function useLocationFlow(botUuid: string): { begin: (config: Config) => void; view: ReactNode; fetching: boolean } {
+/** `onSent`: called once a location is queued for the bot (the /share-location screen then opens the thread). */
+export function useLocationFlow(botUuid: string, onSent?: () => void): { begin: (config: Config) => void; view: ReactNode; fetching: boolean } {
   const intl = useIntl();
   const [machine, setMachine] = useState<LocationShareState>(INITIAL_LOCATION_SHARE);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [, setTick] = useState(0);
   const machineRef = useRef(machine);
   machineRef.current = machine;
+  const onSentRef = useRef(onSent);
+  onSentRef.current = onSent;
   const mounted = useRef(true);
   useEffect(() => () => void (mounted.current = false), []);
 
@@ -109,7 +112,8 @@ export function useLocationFlow(botUuid: string): { begin: (config: Config) => v
         return;
       }
       setOpen({ kind: 'none' });
-      await sendLocation(botUuid, { latitude: result.at.lat, longitude: result.at.lng, type: 'CURRENT' });
+      const sent = await sendLocation(botUuid, { latitude: result.at.lat, longitude: result.at.lng, type: 'CURRENT' });
+      if (sent.ok) onSentRef.current?.();
     },
     [botUuid, fetchPosition],
   );
@@ -201,7 +205,9 @@ export function useLocationFlow(botUuid: string): { begin: (config: Config) => v
         onConfirm={(address) => {
           close();
           // a picked address goes with its own coordinates, not the device's
-          void sendLocation(botUuid, open.mode === 'custom' ? { latitude: open.at.lat, longitude: open.at.lng, type: 'CUSTOM' } : addressAnswer(open.at, address));
+          void sendLocation(botUuid, open.mode === 'custom' ? { latitude: open.at.lat, longitude: open.at.lng, type: 'CUSTOM' } : addressAnswer(open.at, address)).then((sent) => {
+            if (sent.ok) onSentRef.current?.();
+          });
         }}
       />
     );
