@@ -3,6 +3,8 @@
 // upselling entry). The current position at once, or a place chosen on the map, through the
 // thread's own location flow (useLocationFlow: permission and unsupported dialogs, notices, the
 // 60 s timeout), queued like any send, so it works offline; once queued, the thread opens.
+// Without a bot it goes home.
+import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useConversation } from '../../db/ui-surface';
 import { Button } from '../../ui/button';
@@ -20,6 +22,11 @@ export default function ShareLocationScreen() {
   const toThread = () => void navigate({ to: '/chat/$botUuid', params: { botUuid }, replace: true });
   const location = useLocationFlow(botUuid, toThread);
   const name = conversation.value?.name;
+  // no bot named: nothing to share with (a bare /share-location), so home
+  useEffect(() => {
+    if (!botUuid) void navigate({ to: '/home', replace: true });
+  }, [botUuid, navigate]);
+  if (!botUuid) return null;
   return (
     <div className="share-location">
       <PageHeader title={t('shareLocation.title')} onFallback={toThread} />
