@@ -32,6 +32,16 @@ export default defineConfig({
         },
       },
       {
+        // `npm run fault` only (test/fault/cluster-kill.fault.ts): the cluster's SIGKILL rounds;
+        // never part of `npm test` (it needs PostgreSQL, Redis and nginx, and minutes)
+        test: {
+          name: 'fault',
+          include: ['test/fault/**/*.fault.ts'],
+          environment: 'node',
+          testTimeout: 60 * 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -11,11 +11,11 @@
 // Every other variable (OTP_FIXED, LOG_LEVEL...) reaches the servers as is. Serves the built app
 // from dist/ (npm run build first).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { writeNginxConf } from './cluster/nginx-conf';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const count = Number(process.env.CLUSTER_PROCESSES ?? 2);
@@ -67,13 +67,8 @@ function startServer(serverPort: number): Promise<void> {
   return healthy(serverPort, exited);
 }
 
-const prefix = mkdtempSync(join(tmpdir(), 'chatbot-nginx-'));
-for (const dir of ['logs', 'tmp']) mkdirSync(join(prefix, dir));
 const serverPorts = Array.from({ length: count }, (_, i) => port + 1 + i);
-const conf = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8')
-  .replace('@@UPSTREAMS@@', serverPorts.map((p) => `    server 127.0.0.1:${p} max_fails=2 fail_timeout=5s;`).join('\n'))
-  .replace('@@LISTEN@@', `127.0.0.1:${port}`);
-writeFileSync(join(prefix, 'nginx.conf'), conf);
+const { prefix, conf: confFile } = writeNginxConf(serverPorts, port);
 
 async function stop(code: number) {
   if (stopping) return;
@@ -101,7 +96,7 @@ async function main(): Promise<void> {
     return stop(1);
   }
   if (stopping) return;
-  const nginx = spawn(nginxBin, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'inherit' });
+  const nginx = spawn(nginxBin, ['-p', prefix, '-c', confFile, '-g', 'daemon off;'], { stdio: 'inherit' });
   children.unshift(nginx);
   nginx.on('exit', (code, signal) => {
     if (!stopping) {

@@ -1,7 +1,8 @@
 // One server process of `npm run load` (scripts/load.ts): the reference server in cluster mode on
 // the given PostgreSQL and Redis, the abuse limits lifted as for the benchmarks (a load test
 // signs in hundreds of users from one address; bench/server-limits.ts), sign-in codes fixed.
-// Tells its parent its URL, answers 'stats' with its memory and open sockets, drains on SIGTERM.
+// Listens on PORT (default: any free port), tells its parent its URL, answers 'stats' with its
+// memory, drains on SIGTERM. Also the server processes of scripts/fault-kill.ts.
 import { createServer } from '../../server/app';
 import { BENCH_SERVER_LIMITS } from '../../bench/server-limits';
 
@@ -18,7 +19,7 @@ const server = await createServer({
   ...BENCH_SERVER_LIMITS,
   floodLimits: { ...BENCH_SERVER_LIMITS.floodLimits, socketsPerUser: 1_000_000 },
 });
-const url = await server.listen({ port: 0, host: '127.0.0.1' });
+const url = await server.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 process.send({ kind: 'ready', url });
 process.on('message', (message: { kind?: string }) => {
   if (message.kind === 'stats') process.send?.({ kind: 'stats', rssBytes: process.memoryUsage().rss, heapBytes: process.memoryUsage().heapUsed });
