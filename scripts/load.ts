@@ -22,12 +22,8 @@ import { routes, type RouteName } from '../src/api/contract';
 import { API_BASE, HEADER } from '../src/api/headers';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
 import { freshMobile } from '../test/integration/helpers/server';
+import { boundedEnv as bounded, loopbackOnly } from './cluster/env-number';
 
-function bounded(name: string, fallback: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number from 1 to ${max}, got ${process.env[name]}`);
-  return value;
-}
 const PROCESSES = bounded('LOAD_PROCESSES', 2, 8);
 const IDLE = bounded('LOAD_IDLE', 1000, 15_000);
 const USERS = bounded('LOAD_USERS', 10, 500);
@@ -36,9 +32,7 @@ const SECONDS = bounded('LOAD_SECONDS', 15, 300);
 const PG_ADMIN = process.env.LOAD_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OTP = '1234';
-for (const url of [PG_ADMIN, REDIS_URL]) {
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) throw new Error(`load: loopback only, not ${url}`);
-}
+for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('load', url);
 
 interface Node { url: string; child: ChildProcess }
 interface Session { mobile: string; token: string }

@@ -28,12 +28,8 @@ import { startChatClient, type ChatClient } from '../integration/helpers/chat-cl
 import { freshMobile } from '../integration/helpers/server';
 import { CHAT_COLLECTIONS } from '../unit/db/helpers/fake-db';
 import { writeNginxConf } from '../../scripts/cluster/nginx-conf';
+import { boundedEnv as bounded, loopbackOnly } from '../../scripts/cluster/env-number';
 
-function bounded(name: string, fallback: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} must be a whole number from 1 to ${max}, got ${process.env[name]}`);
-  return value;
-}
 const RUNS = bounded('FAULT_RUNS', 10, 100);
 const PROCESSES = bounded('FAULT_PROCESSES', 3, 8);
 // two at most: each client is a whole app database in this process, and RxDB's open-source build
@@ -175,9 +171,7 @@ async function round(n: number, admin: pg.Client): Promise<Round> {
 
 it(`${RUNS} rounds of SIGKILL under load: nothing lost, nothing doubled`, async () => {
   if (!existsSync(NGINX)) throw new Error(`fault needs nginx at ${NGINX}: apt-get install nginx-light (or set NGINX)`);
-  for (const url of [PG_ADMIN, REDIS_URL]) {
-    if (!['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)) throw new Error(`fault: loopback only, not ${url}`);
-  }
+  for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('fault', url);
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect().catch((err: Error) => {
     throw new Error(`fault needs PostgreSQL at ${PG_ADMIN} (FAULT_PG_ADMIN): ${err.message}`);
