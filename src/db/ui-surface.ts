@@ -24,6 +24,7 @@ export {
   useSearchAnswer,
   useRecentSearches,
   useBotProfile,
+  useBotProfiles,
   useBotActions,
   useMessageIntents,
   useRemoteFlags,

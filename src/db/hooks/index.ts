@@ -14,7 +14,7 @@ export { useRxQuery, type QuerySnapshot } from './use-rx-query';
 export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches, type Cached } from './use-discovery';
 export { useMediaTransfer, useMediaFile, useLinkTitle, useBotConfig, type MediaFile } from './use-media';
 export { useCart, useCatalog } from './use-cart';
-export { useBotProfile, useBotActions } from './use-bot-profile';
+export { useBotProfile, useBotProfiles, useBotActions } from './use-bot-profile';
 export { useRemoteFlags } from './use-remote-flags';
 export { useGuide } from './use-guide';
 export { useMessageIntents } from './use-message-intents';

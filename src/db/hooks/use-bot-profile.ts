@@ -6,9 +6,14 @@ import { useRxQuery } from './use-rx-query';
 
 /** The cached profile of one bot (null before the first read), and the doc's lists. */
 export function useBotProfile(botUuid: string): { loaded: boolean; profile: BotProfileEntry | null; doc: BotProfilesDoc } {
+  const { loaded, doc } = useBotProfiles();
+  return { loaded, profile: doc.bots[botUuid] ?? null, doc };
+}
+
+/** Every bot profile this device has read (the review ask looks for the user's own ratings). */
+export function useBotProfiles(): { loaded: boolean; doc: BotProfilesDoc } {
   const { loaded, doc } = useLocalDoc('bot-profiles');
-  const d = doc ?? EMPTY_BOT_PROFILES;
-  return { loaded, profile: d.bots[botUuid] ?? null, doc: d };
+  return { loaded, doc: doc ?? EMPTY_BOT_PROFILES };
 }
 
 const NONE: QueuedBotAction[] = [];

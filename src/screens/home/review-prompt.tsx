@@ -6,7 +6,7 @@
 // comes back. The rules and the one-time mechanics are the guides' (src/domain/guides.ts).
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { loadBotProfile, markGuideSeen, useBotProfile, useGuide, type ConversationDoc } from '../../db/ui-surface';
+import { loadBotProfile, markGuideSeen, useBotProfiles, useGuide, type ConversationDoc } from '../../db/ui-surface';
 import { reviewAskTarget } from '../../domain/guides';
 import { Button } from '../../ui/button';
 import { useOnline } from '../shared/use-online';
@@ -19,7 +19,7 @@ export function ReviewPrompt({ conversations }: { conversations: readonly Conver
   const navigate = useNavigate();
   const show = useGuide('in-app-review');
   const online = useOnline();
-  const { loaded, doc } = useBotProfile('');
+  const { loaded, doc } = useBotProfiles();
   // bots whose profile was read for the ask in this view: not read again when it says nothing
   const [tried, setTried] = useState<ReadonlySet<string>>(NO_TRIES);
   const { ask: bot, toLoad } = reviewAskTarget(conversations, doc.bots, tried);
