@@ -13,6 +13,8 @@ import { loadCursorSecret } from './bots/cursor';
 import { SocketHub } from './bots/hub';
 import { LocalBroadcast, type Broadcast } from './cluster/broadcast';
 import { RedisBroadcast } from './cluster/redis-broadcast';
+import { RedisLimitStores } from './cluster/redis-limits';
+import { LocalLimitStores, type LimitStores } from './http/limit-stores';
 import { registerHealth } from './cluster/health';
 import { SERVER_RESTART_CLOSE } from '../src/api/socket-close';
 import { seedBots } from './bots/registry';
@@ -293,20 +295,28 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
 
   // The live sockets of each user; ended sessions (logout, deleted profile) have theirs closed at once.
   // Flood limits (issue 21): per-user and per-address buckets, per-socket backlog, socket caps.
-  const guard = new FloodGuard(resolveFloodLimits(opts.floodLimits));
-  let cluster: Broadcast;
+  let cluster: Broadcast = new LocalBroadcast();
+  let sharedLimits: RedisLimitStores | undefined;
   try {
-    cluster = opts.redisUrl ? await RedisBroadcast.open(opts.redisUrl, app.log) : new LocalBroadcast();
+    if (opts.redisUrl) {
+      cluster = await RedisBroadcast.open(opts.redisUrl, app.log);
+      // the rate limits' counts, shared by the processes of one database (under its name)
+      const [named] = await db.query<{ name: string }>('SELECT current_database() AS name');
+      sharedLimits = await RedisLimitStores.open(opts.redisUrl, `chatbot:${named?.name ?? 'default'}:limit:`, app.log);
+    }
   } catch (error) {
+    await cluster.close();
     if (ownsDb) await db.close();
     await media.close();
     throw error;
   }
+  const limitStores: LimitStores = sharedLimits ?? new LocalLimitStores();
+  const guard = new FloodGuard(resolveFloodLimits(opts.floodLimits), undefined, limitStores);
   const hub = new SocketHub(db, now, app.log, guard.limits, cluster);
   const settle = (mediaUuid: string) => settleUpload(db, media, mediaUuid, limits.quotaBytes, now());
   const ctx: ServerContext = {
     settleUpload: settle,
-    db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, onOtpIssued: opts.onOtpIssued,
+    db, now, log: app.log, otpFixed: opts.otpFixed, otpLimits, limitStores, onOtpIssued: opts.onOtpIssued,
     sessionsEnded: (ended) => {
       if ('userUuid' in ended) hub.closeUser(ended.userUuid);
       else hub.closeSessions(ended.sessionHashes);
@@ -477,6 +487,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
         clearTimeout(cut);
       }
       await cluster.close();
+      await sharedLimits?.close();
       // running jobs finish first (a reply being stored may queue a push: it waits in the queue's store)
       await jobs.stop();
       await runtime.close();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OtpLimits } from './config/otp-limits';
 import type { Db } from './db/db';
 import type { ApiRouter } from './http/define-route';
+import type { LimitStores } from './http/limit-stores';
 
 /** Sessions that have just ended: by their ids' digests, or every session of a user (deleted profile). */
 export type EndedSessions = { sessionHashes: readonly string[] } | { userUuid: string };
@@ -16,6 +17,8 @@ export interface ServerContext {
   otpFixed: string | undefined;
   /** The sign-in limits (server/config/otp-limits.ts): defaults with the server's options over them. */
   otpLimits: OtpLimits;
+  /** Where rate limits keep their counts: this process, or Redis in cluster mode (http/limit-stores.ts). */
+  limitStores: LimitStores;
   /** Called with every sign-in code issued (tests read codes through it). */
   onOtpIssued: ((mobile: string, code: string) => void) | undefined;
   /** Call once sessions have ended (after the commit): their open sockets are closed at once. */

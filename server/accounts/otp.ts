@@ -78,7 +78,7 @@ export async function sendCode({ ctx, limits, guard }: SignInDeps, mobile: strin
   const country = parseMobile(mobile)?.country.iso;
   if (!country) throw new Error('sendCode: mobile was not validated');
   const now = ctx.now();
-  const sprayed = guard.checkSend(client, country, now);
+  const sprayed = await guard.checkSend(client, country, now);
   if (sprayed) throw sprayed;
   const code = await ctx.db.transaction(async (tx) => {
     const number = await lockNumberRow(tx, mobile);
@@ -99,7 +99,7 @@ export async function sendCode({ ctx, limits, guard }: SignInDeps, mobile: strin
     );
     return fresh;
   });
-  guard.recordSend(client, country, now);
+  await guard.recordSend(client, country, now);
   // This is a demo product with no SMS gateway: the code is printed in the server log, where
   // whoever runs the server reads it. A real deployment would hand it to an SMS provider here.
   ctx.log.info({ mobile }, `sign-in code for ${mobile} : ${code}`);
@@ -139,7 +139,7 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
   const country = parseMobile(mobile)?.country.iso;
   if (!country) throw new Error('verifyCode: mobile was not validated');
   const now = ctx.now();
-  const sprayed = guard.checkVerify(client, now);
+  const sprayed = await guard.checkVerify(client, now);
   if (sprayed) throw sprayed;
   // Failures must be committed, so the transaction returns them and they are thrown after.
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
@@ -215,6 +215,6 @@ export async function verifyCode({ ctx, limits, guard }: SignInDeps, mobile: str
     return wrong;
   });
   if (outcome.ok) return outcome.tokens;
-  if (outcome.counted) guard.recordFailure(client, now);
+  if (outcome.counted) await guard.recordFailure(client, now);
   throw outcome.error;
 }

@@ -14,7 +14,7 @@ import { hashToken, newShortCode } from './tokens';
 export const accountRoutes: RouteModule = (api, ctx) => {
   const { db } = ctx;
   const limits = ctx.otpLimits;
-  const signIn: SignInDeps = { ctx, limits, guard: new SprayGuard(limits) };
+  const signIn: SignInDeps = { ctx, limits, guard: new SprayGuard(limits, ctx.limitStores) };
 
   // The contract checked the dial code and digit count; a code goes only to a number that can be
   // a mobile of its country (the login screen's rule: countries.ts isMobileNumber).

@@ -216,7 +216,7 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
         ? {
             onRequest: async (request: FastifyRequest) => {
               const user = await authenticate(request);
-              guard?.call({ userUuid: user.userUuid, address: request.ip });
+              await guard?.call({ userUuid: user.userUuid, address: request.ip });
               users.set(request, user);
             },
             onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -226,7 +226,7 @@ export function createApiRouter(app: FastifyInstance, authenticate: Authenticate
           }
         : {
             onRequest: async (request: FastifyRequest) => {
-              guard?.call({ address: request.ip });
+              await guard?.call({ address: request.ip });
             },
           }),
       handler: async (request, reply) => {

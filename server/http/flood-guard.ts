@@ -4,7 +4,8 @@
 // backlog are in bots/socket.ts, the socket caps in bots/hub.ts.
 import type { FloodLimits } from '../config/flood-limits';
 import { tooManyRequests } from './errors';
-import { BucketMap, monotonicNow, TokenBucket, type MonotonicClock } from './token-bucket';
+import { LocalLimitStores, type BucketStore, type LimitStores, type MaybePromise } from './limit-stores';
+import { monotonicNow, TokenBucket, type MonotonicClock } from './token-bucket';
 
 export interface CallerKey {
   /** The signed-in user, when there is one. */
@@ -16,22 +17,27 @@ export interface CallerKey {
 interface Lane { tail: Promise<void>; size: number }
 
 export class FloodGuard {
-  private readonly userCalls: BucketMap;
-  private readonly addressCalls: BucketMap;
-  private readonly userSends: BucketMap;
+  private readonly userCalls: BucketStore;
+  private readonly addressCalls: BucketStore;
+  private readonly userSends: BucketStore;
   /** userUuid → its sends, running and waiting (they run one at a time). */
   private readonly lanes = new Map<string, Lane>();
 
-  constructor(readonly limits: FloodLimits, private readonly clock: MonotonicClock = monotonicNow) {
-    this.userCalls = new BucketMap(limits.userCalls, clock);
-    this.addressCalls = new BucketMap(limits.addressCalls, clock);
-    this.userSends = new BucketMap(limits.userSends, clock);
+  /**
+   * `stores` keeps the user and address buckets: this process's memory, or Redis in cluster mode
+   * (http/limit-stores.ts). A socket's own frame bucket and a user's send lane are always here:
+   * a socket lives in one process, and the lane only keeps that process's work in order.
+   */
+  constructor(readonly limits: FloodLimits, private readonly clock: MonotonicClock = monotonicNow, stores: LimitStores = new LocalLimitStores(clock)) {
+    this.userCalls = stores.buckets('user-calls', limits.userCalls);
+    this.addressCalls = stores.buckets('address-calls', limits.addressCalls);
+    this.userSends = stores.buckets('user-sends', limits.userSends);
   }
 
   /** Counts one API call of the caller; throws 429 (with Retry-After) past its rate. */
-  call(caller: CallerKey): void {
-    const waitMs = caller.userUuid !== undefined ? this.userCalls.take(caller.userUuid) : this.addressCalls.take(caller.address);
-    if (waitMs > 0) throw tooManyRequests('Too many requests: slow down and try again', waitMs / 1000);
+  call(caller: CallerKey): MaybePromise<void> {
+    const taken = caller.userUuid !== undefined ? this.userCalls.take(caller.userUuid) : this.addressCalls.take(caller.address);
+    return typeof taken === 'number' ? refuseCall(taken) : taken.then(refuseCall);
   }
 
   /** A new socket's frame bucket. */
@@ -46,11 +52,14 @@ export class FloodGuard {
    * however many sockets and HTTP clients they use.
    */
   async send<T>(userUuid: string, count: number, work: () => Promise<T>): Promise<T> {
-    const lane = this.lanes.get(userUuid) ?? { tail: Promise.resolve(), size: 0 };
-    if (lane.size > this.limits.userSendQueue) throw tooManyRequests('Too many messages at once: try again', 1);
+    if ((this.lanes.get(userUuid)?.size ?? 0) > this.limits.userSendQueue) throw tooManyRequests('Too many messages at once: try again', 1);
     // a batch larger than the whole burst would never pass: it takes the full bucket instead
-    const waitMs = this.userSends.take(userUuid, Math.min(count, this.limits.userSends.burst));
+    const taken = this.userSends.take(userUuid, Math.min(count, this.limits.userSends.burst));
+    // (a shared bucket answers in the order asked: the user's sends still join the lane in order)
+    const waitMs = typeof taken === 'number' ? taken : await taken;
     if (waitMs > 0) throw tooManyRequests('Too many messages: slow down and try again', waitMs / 1000);
+    // read after the wait: the lane may have ended, or begun, meanwhile
+    const lane = this.lanes.get(userUuid) ?? { tail: Promise.resolve(), size: 0 };
     lane.size += 1;
     this.lanes.set(userUuid, lane);
     const before = lane.tail;
@@ -65,4 +74,8 @@ export class FloodGuard {
       release();
     }
   }
+}
+
+function refuseCall(waitMs: number): void {
+  if (waitMs > 0) throw tooManyRequests('Too many requests: slow down and try again', waitMs / 1000);
 }
