@@ -20,7 +20,7 @@ import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './liv
 import { modifyConversation } from '../db/modify-conversation';
 import { mergeConversationEntries } from './conversation-store';
 import { storeServerMessages } from './message-store';
-import { enforceHistoryBudget } from './history-budget';
+import { watchHistoryBudget } from './history-tally';
 import { createOutbox, type Outbox } from './outbox';
 import type { RunnerQueue } from './action-runner';
 import { createPager, PagingTokenError } from './pager';
@@ -134,16 +134,6 @@ function defaultSocketFactory(): WebSocketFactory | null {
 
 /** The outbox waits this much longer for an echo than the connection waits for any reply. */
 const ACK_TIMEOUT_MARGIN_MS = 5_000;
-
-/** How often the leader checks the local history's storage budget. */
-const HISTORY_CHECK_EVERY_MS = 10 * 60_000;
-/**
- * The first check waits this long after the engine starts leading: its count of every stored
- * message walks a whole IndexedDB index (about 1 s at 100,000 messages on a slow phone), which
- * holds up every other read of the origin, the page's cold start among them (bench/README.md
- * "cold-start").
- */
-export const HISTORY_FIRST_CHECK_MS = 60_000;
 
 export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const { db, http, clock } = deps;
@@ -352,21 +342,11 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
     });
     conn.start();
     for (const listener of [...leadListeners]) listener();
-    // the storage budget: checked when this engine starts leading, then now and then
-    const trim = () => void owner().then((o) => enforceHistoryBudget(db, { owner: o })).catch((err: unknown) => log('sync: history trim failed', err));
-    let trimTimer: unknown = null;
-    let led = true;
-    const scheduleTrim = (afterMs: number) => {
-      trimTimer = clock.setTimeout(() => {
-        if (!led) return;
-        trim();
-        scheduleTrim(HISTORY_CHECK_EVERY_MS);
-      }, afterMs);
-    };
-    scheduleTrim(HISTORY_FIRST_CHECK_MS);
+    // the storage budget: counted a minute after this engine starts leading, then followed by a
+    // running count of the messages stored and removed (history-tally.ts)
+    const stopTally = watchHistoryBudget({ db, clock, owner, log });
     return () => {
-      led = false;
-      if (trimTimer !== null) clock.clearTimeout(trimTimer);
+      stopTally();
       net();
       conn.stop();
       if (connection === conn) connection = null;

@@ -22,11 +22,20 @@ const REMOVE_CHUNK = 500;
 
 /** Trims when over budget; answers how many messages were removed. */
 export async function enforceHistoryBudget(db: AppDatabase, opts: BudgetOptions): Promise<number> {
+  return (await trimHistory(db, opts)).removed;
+}
+
+/**
+ * Counts the stored messages (a whole index walked: about 1 s at 100,000 on a slow phone, so
+ * history-tally.ts runs it only when its running count says the budget may be passed) and trims
+ * when over budget; answers what it removed and how many are stored after.
+ */
+export async function trimHistory(db: AppDatabase, opts: BudgetOptions): Promise<{ removed: number; total: number }> {
   const budget = opts.budget ?? LOCAL_HISTORY_BUDGET;
   const target = opts.target ?? HISTORY_TRIM_TARGET;
   const keep = opts.keepPerConversation ?? HISTORY_KEPT_PER_CONVERSATION;
   let total = await db.messages.count().exec();
-  if (total <= budget) return 0;
+  if (total <= budget) return { removed: 0, total };
   let removed = 0;
   const conversations = await db.conversations.find({ sort: [{ opened_at: 'asc' }] }).exec();
   for (const conversation of conversations) {
@@ -48,5 +57,5 @@ export async function enforceHistoryBudget(db: AppDatabase, opts: BudgetOptions)
       await modifyConversation(db, conversation.bot_uuid, (c) => ({ ...c, initial_loaded: false, backward_token: null, history_complete: false }));
     }
   }
-  return removed;
+  return { removed, total };
 }
