@@ -18,7 +18,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
 import { boundedEnv as bounded, loopbackOnly } from './cluster/env-number';
-import { call, onCleanup, percentile, signIn, startServerProcess, stopped, type ServerProcess, type Session } from './load/client';
+import { call, onCleanup, percentile, signIn, startServerProcess, statsOf, stopped, type ServerProcess, type Session } from './load/client';
 
 const PROCESSES = bounded('LOAD_PROCESSES', 2, 8);
 const IDLE = bounded('LOAD_IDLE', 1000, 15_000);
@@ -54,16 +54,6 @@ async function socketOn(node: Node, me: Session, onFrame?: (frame: { action?: st
 }
 
 const startNode = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, REDIS_URL });
-
-const statsOf = (node: Node) => new Promise<{ rssBytes: number }>((resolve) => {
-  const on = (m: { kind: string; rssBytes: number }) => {
-    if (m.kind !== 'stats') return;
-    node.child.off('message', on);
-    resolve(m);
-  };
-  node.child.on('message', on);
-  node.child.send({ kind: 'stats' });
-});
 
 async function main() {
   const admin = new pg.Client({ connectionString: PG_ADMIN });

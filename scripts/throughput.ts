@@ -23,6 +23,8 @@
 //   TPUT_CONCURRENCY     C, concurrent users (default 8, at most 256)
 //   TPUT_SECONDS         T, seconds measured per run (default 10, at most 300)
 //   TPUT_WARMUP_SECONDS  seconds of uncounted load before each run (default 2, at most 60)
+//   TPUT_ROUNDS          rounds of each pair of runs (default 1, at most 10), the order swapped
+//                        every other round; with more than one, the median throughput ratio
 //   TPUT_PG_ADMIN        default postgres://postgres@127.0.0.1:5432/test (databases made from it)
 //   REDIS_URL            default redis://127.0.0.1:6379
 //   NGINX                default /usr/sbin/nginx (Debian package nginx-light)
@@ -39,13 +41,14 @@ import pg from 'pg';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
 import { boundedEnv as bounded, loopbackOnly } from './cluster/env-number';
 import { writeNginxConf } from './cluster/nginx-conf';
-import { call, onCleanup, percentile, signIn, startServerProcess, stopped, type ServerProcess, type Session } from './load/client';
+import { call, onCleanup, percentile, signIn, startServerProcess, statsOf, stopped, type ServerProcess, type Session } from './load/client';
 
 const MODE = process.env.TPUT_MODE ?? 'both';
 if (!['cluster', 'signin', 'both'].includes(MODE)) throw new Error(`TPUT_MODE must be cluster, signin or both, got ${MODE}`);
 const CONCURRENCY = bounded('TPUT_CONCURRENCY', 8, 256);
 const SECONDS = bounded('TPUT_SECONDS', 10, 300);
 const WARMUP = bounded('TPUT_WARMUP_SECONDS', 2, 60);
+const ROUNDS = bounded('TPUT_ROUNDS', 1, 10);
 const PG_ADMIN = process.env.TPUT_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
@@ -83,13 +86,20 @@ async function closedLoop(seconds: number, op: (worker: number) => Promise<void>
 }
 
 /** Warm-up, then the measured closed loop, with the load average around the measured part. */
-async function measure(name: string, unit: string, op: (worker: number) => Promise<void>): Promise<Figures> {
+async function measure(name: string, unit: string, nodes: readonly ServerProcess[], op: (worker: number) => Promise<void>): Promise<Figures> {
   await closedLoop(WARMUP, op);
   const loadStart = load();
+  const cpuBefore = await Promise.all(nodes.map(statsOf));
+  const clientBefore = process.cpuUsage();
   const r = await closedLoop(SECONDS, op);
+  const client = process.cpuUsage(clientBefore);
+  const cpuAfter = await Promise.all(nodes.map(statsOf));
   const loadEnd = load();
   const f = { name, unit, n: r.ms.length, perSecond: r.ms.length / r.seconds, p50: percentile(r.ms, 50), p99: percentile(r.ms, 99), errors: r.errors, loadStart, loadEnd };
   console.log(`  ${name}: ${f.perSecond.toFixed(1)} ${unit}/s (${f.n} in ${r.seconds.toFixed(1)} s), p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, errors ${f.errors}${r.firstError ? ` (first: ${r.firstError})` : ''}; load average ${loadStart} at start, ${loadEnd} at end`);
+  // CPU time over the measured seconds: a figure near 100 % is a process that had a core to itself all along
+  const busy = (micros: number) => `${((micros / 1e6 / r.seconds) * 100).toFixed(0)} %`;
+  console.log(`    CPU over the ${r.seconds.toFixed(1)} s: ${nodes.map((_, i) => `server ${i} ${busy(cpuAfter[i]!.cpuMicros - cpuBefore[i]!.cpuMicros)}`).join(', ')}, this client ${busy(client.user + client.system)} (of one core; PostgreSQL, Redis and nginx not counted)`);
   return f;
 }
 
@@ -140,7 +150,11 @@ async function clusterRun(admin: pg.Client, processes: number): Promise<Figures>
     const ports = await Promise.all(Array.from({ length: processes }, freePort));
     const listen = await freePort();
     // the first process migrates the database alone; the others start once it is up
-    const start = (port: number) => serverProcess({ DATABASE_URL: db.url, REDIS_URL, PORT: String(port), DATA_DIR: '' }).then((s) => void stops.push(s.stop));
+    const nodes: ServerProcess[] = [];
+    const start = (port: number) => serverProcess({ DATABASE_URL: db.url, REDIS_URL, PORT: String(port), DATA_DIR: '' }).then((s) => {
+      stops.push(s.stop);
+      nodes.push(s.node);
+    });
     await start(ports[0]!);
     await Promise.all(ports.slice(1).map(start));
     const written = writeNginxConf(ports, listen);
@@ -154,7 +168,7 @@ async function clusterRun(admin: pg.Client, processes: number): Promise<Figures>
     const users: Session[] = await Promise.all(Array.from({ length: CONCURRENCY }, () => signIn(origin)));
     let seq = 0;
     let unanswered = 0;
-    const f = await measure(`${processes} process${processes > 1 ? 'es' : ''} behind nginx`, 'messages', async (worker) => {
+    const f = await measure(`${processes} process${processes > 1 ? 'es' : ''} behind nginx`, 'messages', nodes, async (worker) => {
       const n = seq++;
       const message = { type: 'text', text: { body: `tput ${n}` }, client_message_id: `tput-${db.name}-${n}` };
       const answer = await call(origin, 'messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [message] }, users[worker]);
@@ -185,7 +199,7 @@ async function signInRun(admin: pg.Client, on: 'PGlite' | 'PostgreSQL'): Promise
     const env = dataDir ? { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' } : { DATABASE_URL: db!.url, REDIS_URL: '', DATA_DIR: '' };
     const server = await serverProcess(env);
     stop = server.stop;
-    return await measure(`one process on ${on}${dataDir ? ` (${dataDir})` : ` (${db!.name}, no Redis)`}`, 'sign-ins', async () => void (await signIn(server.node)));
+    return await measure(`one process on ${on}${dataDir ? ` (${dataDir})` : ` (${db!.name}, no Redis)`}`, 'sign-ins', [server.node], async () => void (await signIn(server.node)));
   } finally {
     await stop?.();
     await db?.drop();
@@ -195,6 +209,33 @@ async function signInRun(admin: pg.Client, on: 'PGlite' | 'PostgreSQL'): Promise
 
 const ratio = (a: Figures, b: Figures) => `${(a.perSecond / b.perSecond).toFixed(2)}× the throughput, p50 ${(a.p50 / b.p50).toFixed(2)}×, p99 ${(a.p99 / b.p99).toFixed(2)}×`;
 
+/**
+ * TPUT_ROUNDS rounds of the pair, the reference first in odd rounds and second in even ones (so
+ * a machine growing busier or quieter does not always favour the same side): each round's ratio
+ * a/b, then the median of the throughput ratios.
+ */
+async function rounds(label: string, a: () => Promise<Figures>, b: () => Promise<Figures>) {
+  const ratios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`  round ${round} of ${ROUNDS}`);
+    let fa: Figures, fb: Figures;
+    if (round % 2 === 1) {
+      fb = await b();
+      fa = await a();
+    } else {
+      fa = await a();
+      fb = await b();
+    }
+    ratios.push(fa.perSecond / fb.perSecond);
+    console.log(`  ${label}${ROUNDS > 1 ? ` (round ${round})` : ''}: ${ratio(fa, fb)}`);
+  }
+  if (ROUNDS > 1) {
+    const sorted = [...ratios].sort((x, y) => x - y);
+    const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+    console.log(`  ${label}: throughput ratio median ${median.toFixed(2)}× over ${ROUNDS} rounds (${ratios.map((x) => `${x.toFixed(2)}×`).join(', ')})`);
+  }
+}
+
 async function main() {
   if (MODE !== 'signin' && !existsSync(NGINX)) throw new Error(`throughput needs nginx at ${NGINX}: apt-get install nginx-light (or set NGINX)`);
   const admin = new pg.Client({ connectionString: PG_ADMIN });
@@ -202,22 +243,18 @@ async function main() {
     throw new Error(`throughput needs PostgreSQL at ${PG_ADMIN} (TPUT_PG_ADMIN): ${err.message}`);
   });
   const closeAdmin = onCleanup(() => admin.end());
-  console.log(`throughput: mode ${MODE}; C ${CONCURRENCY} concurrent users, T ${SECONDS} s measured after ${WARMUP} s of warm-up per run, closed loop`);
+  console.log(`throughput: mode ${MODE}; C ${CONCURRENCY} concurrent users, T ${SECONDS} s measured after ${WARMUP} s of warm-up per run, closed loop, ${ROUNDS} round${ROUNDS > 1 ? 's' : ''}`);
   console.log(`  machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${load()} (1, 5, 15 min); this client, nginx, PostgreSQL, Redis and the server processes all share these cores`);
   console.log('  figures from a shared or busy machine are provisional: take the ones to keep on a quiet machine');
   try {
     if (MODE !== 'signin') {
       console.log(`cluster: texts to Echo through the webhook route via nginx, fresh PostgreSQL database per run, Redis ${REDIS_URL}`);
-      const one = await clusterRun(admin, 1);
-      const two = await clusterRun(admin, 2);
-      console.log(`  2 processes / 1 process: ${ratio(two, one)}`);
+      await rounds('2 processes / 1 process', () => clusterRun(admin, 2), () => clusterRun(admin, 1));
       if (cpus().length <= 2) console.log(`  note: ${cpus().length} cores for 2 server processes plus nginx, PostgreSQL, Redis and this client: the second process has no core of its own, so this ratio is what a second process gains on this machine, not how the code scales with a core per process`);
     }
     if (MODE !== 'cluster') {
       console.log('sign-in: send-otp then verify-otp (fixed code, fresh numbers, abuse limits lifted), directly to one server process');
-      const lite = await signInRun(admin, 'PGlite');
-      const postgres = await signInRun(admin, 'PostgreSQL');
-      console.log(`  PostgreSQL / PGlite: ${ratio(postgres, lite)}`);
+      await rounds('PostgreSQL / PGlite', () => signInRun(admin, 'PostgreSQL'), () => signInRun(admin, 'PGlite'));
     }
   } finally {
     await closeAdmin();

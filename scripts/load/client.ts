@@ -50,6 +50,17 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
 }
 
+/** A server process's memory and CPU time so far (load-server.ts answers 'stats'). */
+export const statsOf = (node: ServerProcess) => new Promise<{ rssBytes: number; cpuMicros: number }>((resolve) => {
+  const on = (m: { kind: string; rssBytes: number; cpuMicros: number }) => {
+    if (m.kind !== 'stats') return;
+    node.child.off('message', on);
+    resolve(m);
+  };
+  node.child.on('message', on);
+  node.child.send({ kind: 'stats' });
+});
+
 /** Resolves once `child` has exited, sending `signal` if it still runs. */
 export const stopped = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => new Promise<void>((resolve) => {
   if (child.exitCode !== null || child.signalCode !== null) return resolve();
