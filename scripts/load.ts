@@ -8,6 +8,7 @@
 //      messages to the Echo bot at LOAD_RATE per second for LOAD_SECONDS, half through the
 //      webhook (HTTP) and half on the first socket; the time from each send to the user's
 //      message and to the bot's echo arriving on the OTHER socket (another process): p50/p95/p99.
+// Ctrl-C stops the processes and drops the database (scripts/load/client.ts onCleanup).
 // Prints figures, asserts nothing. Needs PostgreSQL (LOAD_PG_ADMIN, default
 // postgres://postgres@127.0.0.1:5432/test) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
 //

@@ -13,7 +13,8 @@
 //      after; no Redis): sign-ins/s, p50/p99, and the ratio PostgreSQL / PGlite. Directly to the
 //      process, no nginx.
 // Each measured run is preceded by TPUT_WARMUP_SECONDS of the same load, not counted, and lasts
-// TPUT_SECONDS; the load average (os.loadavg) is printed at the start and end of each. The client
+// TPUT_SECONDS; the load average (os.loadavg) is printed at the start and end of each, and the
+// CPU time each server process and this client used over the measured seconds. The client
 // (this process), nginx, PostgreSQL, Redis and the servers share the machine's cores: on a
 // 2-core machine the 2-process figure measures contention as much as scaling, and the figures
 // are only worth comparing when the machine is otherwise quiet. Ctrl-C stops every process and
