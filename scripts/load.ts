@@ -8,21 +8,18 @@
 //      messages to the Echo bot at LOAD_RATE per second for LOAD_SECONDS, half through the
 //      webhook (HTTP) and half on the first socket; the time from each send to the user's
 //      message and to the bot's echo arriving on the OTHER socket (another process): p50/p95/p99.
+// Ctrl-C stops the processes and drops the database (scripts/load/client.ts onCleanup).
 // Prints figures, asserts nothing. Needs PostgreSQL (LOAD_PG_ADMIN, default
 // postgres://postgres@127.0.0.1:5432/test) and Redis (REDIS_URL, default redis://127.0.0.1:6379).
 //
 //   npm run load
 //   LOAD_PROCESSES=2 LOAD_IDLE=2000 LOAD_USERS=20 LOAD_RATE=100 LOAD_SECONDS=20 npm run load
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { routes, type RouteName } from '../src/api/contract';
-import { API_BASE, HEADER } from '../src/api/headers';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
-import { freshMobile } from '../test/integration/helpers/server';
 import { boundedEnv as bounded, loopbackOnly } from './cluster/env-number';
+import { call, onCleanup, percentile, signIn, startServerProcess, statsOf, stopped, type ServerProcess, type Session } from './load/client';
 
 const PROCESSES = bounded('LOAD_PROCESSES', 2, 8);
 const IDLE = bounded('LOAD_IDLE', 1000, 15_000);
@@ -31,34 +28,15 @@ const RATE = bounded('LOAD_RATE', 50, 2000);
 const SECONDS = bounded('LOAD_SECONDS', 15, 300);
 const PG_ADMIN = process.env.LOAD_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const OTP = '1234';
 for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('load', url);
 
-interface Node { url: string; child: ChildProcess }
-interface Session { mobile: string; token: string }
+type Node = ServerProcess;
 
-const percentile = (sorted: number[], p: number) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 const fmt = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return `n ${s.length}, p50 ${percentile(s, 50).toFixed(1)} ms, p95 ${percentile(s, 95).toFixed(1)} ms, p99 ${percentile(s, 99).toFixed(1)} ms, max ${(s[s.length - 1] ?? NaN).toFixed(1)} ms`;
 };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-async function call(node: Node, name: RouteName, body: unknown, session?: Session): Promise<Record<string, unknown>> {
-  const def = routes[name];
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(session ? { [HEADER.mobile]: session.mobile, [HEADER.sessionId]: session.token } : {}) };
-  const res = await fetch(node.url + API_BASE + def.path, { method: def.method, headers, body: def.method === 'GET' ? undefined : JSON.stringify(body ?? {}) });
-  const answer = (await res.json()) as Record<string, unknown>;
-  if (res.status !== 200) throw new Error(`${name} on ${node.url}: ${res.status} ${String(answer.message)}`);
-  return answer;
-}
-
-async function signIn(node: Node): Promise<Session> {
-  const mobile = freshMobile();
-  await call(node, 'sendOtp', { mobile });
-  const tokens = await call(node, 'verifyOtp', { mobile, otp: OTP });
-  return { mobile, token: String(tokens.token) };
-}
 
 /** A socket of `me` on `node`, registered with the hub (its first ping answered). */
 async function socketOn(node: Node, me: Session, onFrame?: (frame: { action?: string; body?: { message?: { from?: string; text?: { body?: string } } } }) => void): Promise<WebSocket> {
@@ -76,26 +54,7 @@ async function socketOn(node: Node, me: Session, onFrame?: (frame: { action?: st
   return ws;
 }
 
-function startNode(databaseUrl: string): Promise<Node> {
-  const child = fork(fileURLToPath(new URL('./load/load-server.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL, OTP_FIXED: OTP },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m: { kind: string; url: string }) => resolve({ url: m.url, child }));
-    child.once('exit', (code) => reject(new Error(`a server process exited (${code}) before it was ready`)));
-  });
-}
-
-const statsOf = (node: Node) => new Promise<{ rssBytes: number }>((resolve) => {
-  const on = (m: { kind: string; rssBytes: number }) => {
-    if (m.kind !== 'stats') return;
-    node.child.off('message', on);
-    resolve(m);
-  };
-  node.child.on('message', on);
-  node.child.send({ kind: 'stats' });
-});
+const startNode = (databaseUrl: string) => startServerProcess({ DATABASE_URL: databaseUrl, REDIS_URL });
 
 async function main() {
   const admin = new pg.Client({ connectionString: PG_ADMIN });
@@ -107,6 +66,13 @@ async function main() {
   const databaseUrl = Object.assign(new URL(PG_ADMIN), { pathname: `/${dbName}` }).toString();
   const nodes: Node[] = [];
   const sockets: WebSocket[] = [];
+  // also on Ctrl-C (scripts/load/client.ts onCleanup)
+  const cleanUp = onCleanup(async () => {
+    for (const s of sockets) s.terminate();
+    await Promise.all(nodes.map((n) => stopped(n.child)));
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  });
   try {
     // the first process migrates the database alone; the others start once it is up
     nodes.push(await startNode(databaseUrl));
@@ -161,13 +127,7 @@ async function main() {
     console.log(`  the user's message on the other process's socket: ${fmt(userMs)}${userMs.length < total ? ` (${total - userMs.length} not seen)` : ''}`);
     console.log(`  the Echo bot's answer on the other process's socket: ${fmt(echoMs)}${echoMs.length < total ? ` (${total - echoMs.length} not seen)` : ''}`);
   } finally {
-    for (const s of sockets) s.terminate();
-    await Promise.all(nodes.map((n) => new Promise<void>((resolve) => {
-      n.child.once('exit', () => resolve());
-      n.child.kill('SIGTERM');
-    })));
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await cleanUp();
   }
 }
 
