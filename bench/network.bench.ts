@@ -9,9 +9,15 @@
 //      opened until the chat list is painted;
 //   3. opening a chat from that list: the tap until the thread's first message is painted;
 //   4. a send to the Echo bot: Enter until the bot's echo is painted.
+// Also the layout shifts of the first and the repeat visit (Cumulative Layout Shift, goal ≤ 0.1,
+// Web Vitals' "good"), and with NETWORK_SHOTS=<folder> a filmstrip of one more first visit and
+// one more repeat visit (not timed: a screenshot every 250 ms while it loads), to see that
+// nothing jumps and no text is invisible while the fonts load.
 // Reference, under the same link and CPU slowdown in the same run: a bare HTML page's FCP (one
 // request, no script: what the link alone costs a page), and for the send a fetch of
 // /version.json from the page (one round trip to the server).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
 import { waitForServiceWorker } from '../test/e2e/helpers/service-worker';
@@ -24,13 +30,15 @@ import { openSlowLink, type LinkProfile } from './slow-link';
 const LINK: LinkProfile = { rttMs: 150, downKbps: 1600, upKbps: 750 };
 const CPU_SLOWDOWN = 4;
 const RUNS = 5;
-const GOALS = { fcpMs: 1800, lcpMs: 2500, tbtMs: 200, repeatMs: 1000, openChatMs: 500, echoMs: 500 };
+const GOALS = { fcpMs: 1800, lcpMs: 2500, tbtMs: 200, repeatMs: 1000, openChatMs: 500, echoMs: 500, cls: 0.1 };
+const SHOTS = process.env.NETWORK_SHOTS;
 
 // Installed before any script of a page: paints, long tasks, and the first frame painted after
 // `selector` matches (window.paintedAt, ms since the navigation's start).
 const PROBE = (selector: string | null) => `
   (() => {
-    window.probe = { fcp: null, lcp: null, longTasks: [] };
+    window.probe = { fcp: null, lcp: null, longTasks: [], cls: 0 };
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.probe.cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.probe.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.probe.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
     new PerformanceObserver((l) => { for (const e of l.getEntries()) window.probe.longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
@@ -41,7 +49,21 @@ const PROBE = (selector: string | null) => `
     observer.observe(document, { childList: true, subtree: true });
   })();`;
 
-interface Probe { fcp: number | null; lcp: number | null; longTasks: [number, number][] }
+interface Probe { fcp: number | null; lcp: number | null; longTasks: [number, number][]; cls: number }
+
+/** Screenshots every 250 ms (at most 40) until `ready` holds, and one a second after. */
+async function filmstrip(page: Page, dir: string, name: string, ready: () => Promise<boolean>): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const started = Date.now();
+  for (let i = 0; i < 40; i++) {
+    const at = Date.now() - started;
+    await page.screenshot({ path: join(dir, `${name}-${String(at).padStart(5, '0')}ms.png`) }).catch(() => undefined);
+    if (await ready().catch(() => false)) break;
+    await page.waitForTimeout(250);
+  }
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: join(dir, `${name}-settled.png`) });
+}
 
 async function slowPage(context: BrowserContext, selector: string | null): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
@@ -74,7 +96,7 @@ const bench: Bench = async () => {
     const fresh = () => browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN', serviceWorkers: 'block' });
 
     // 1. first visits, and the bare page, alternating
-    const fcp: number[] = [], lcp: number[] = [], tbt: number[] = [], bare: number[] = [];
+    const fcp: number[] = [], lcp: number[] = [], tbt: number[] = [], bare: number[] = [], clsFirst: number[] = [];
     for (let i = 0; i < RUNS * 2; i++) {
       const ctx = await fresh();
       const { page } = await slowPage(ctx, null);
@@ -87,6 +109,7 @@ const bench: Bench = async () => {
         if (p.fcp === null) throw new Error('first visit: no first-contentful-paint entry');
         fcp.push(p.fcp);
         lcp.push(p.lcp ?? p.fcp);
+        clsFirst.push(p.cls);
         tbt.push(p.longTasks.filter(([start]) => start >= p.fcp! && start <= ready + 1000).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0));
       } else {
         await page.goto(`${link.url}/bench-seed/bare.html`, { waitUntil: 'load' });
@@ -95,6 +118,14 @@ const bench: Bench = async () => {
         if (p.fcp === null) throw new Error('bare page: no first-contentful-paint entry');
         bare.push(p.fcp);
       }
+      await ctx.close();
+    }
+
+    if (SHOTS) {
+      const ctx = await fresh();
+      const { page } = await slowPage(ctx, null);
+      await page.goto(`${link.url}/`, { waitUntil: 'commit' });
+      await filmstrip(page, SHOTS, 'first-visit', () => page.locator('input[type="tel"]').first().isVisible());
       await ctx.close();
     }
 
@@ -116,7 +147,7 @@ const bench: Bench = async () => {
     await first.close();
 
     // 2–4. repeat visit, open Echo, send; and a round trip from the page
-    const repeat: number[] = [], openChat: number[] = [], echo: number[] = [], roundTrip: number[] = [];
+    const repeat: number[] = [], openChat: number[] = [], echo: number[] = [], roundTrip: number[] = [], clsRepeat: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const { page } = await slowPage(context, '.conversation-row');
       await page.goto(`${link.url}/home`, { waitUntil: 'commit' });
@@ -125,6 +156,7 @@ const bench: Bench = async () => {
 
       const row = page.locator('.conversation-row', { hasText: 'Echo' }).first();
       await row.waitFor({ timeout: 30_000 });
+      clsRepeat.push((await probeOf(page)).cls);
       const opened = paintedAfter(page, `!!document.querySelector('.message-bubble')`);
       const tap = await page.evaluate(() => performance.now());
       await row.click();
@@ -147,10 +179,19 @@ const bench: Bench = async () => {
       await page.close();
     }
 
+    if (SHOTS) {
+      const { page } = await slowPage(context, '.conversation-row');
+      await page.goto(`${link.url}/home`, { waitUntil: 'commit' });
+      await filmstrip(page, SHOTS, 'repeat-visit', () => page.evaluate(() => (window as Window & { paintedAt?: number }).paintedAt !== undefined));
+      await page.close();
+    }
+
     const stats = (xs: number[]) => statsOf(xs, 1, xs.reduce((a, b) => a + b, 0));
     const bareMedian = median(bare);
     const line = (name: string, xs: number[], goal: number, ref = bareMedian) =>
       `${name}: median ${median(xs).toFixed(0)} ms (runs ${xs.map((x) => x.toFixed(0)).join(', ')}), ${fmtRatio(median(xs) / ref)} the reference; goal ≤ ${goal} ms: ${median(xs) <= goal ? 'met' : 'NOT met'}`;
+    const clsLine = (name: string, xs: number[]) =>
+      `${name}: median ${median(xs).toFixed(3)} (runs ${xs.map((x) => x.toFixed(3)).join(', ')}); goal ≤ ${GOALS.cls}: ${median(xs) <= GOALS.cls ? 'met' : 'NOT met'}`;
     return {
       subject: 'the built app over a slow link (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, one shared link; page CPU 4× slower): first visit, signed-in repeat visit, opening a chat, a send echoed',
       reference: 'a bare HTML page (no script) over the same link and CPU: its First Contentful Paint; for the send, also one fetch of /version.json from the page',
@@ -161,9 +202,12 @@ const bench: Bench = async () => {
         line('first visit, First Contentful Paint', fcp, GOALS.fcpMs),
         line('first visit, Largest Contentful Paint', lcp, GOALS.lcpMs),
         `first visit, total blocking time: median ${median(tbt).toFixed(0)} ms (runs ${tbt.map((x) => x.toFixed(0)).join(', ')}); goal ≤ ${GOALS.tbtMs} ms: ${median(tbt) <= GOALS.tbtMs ? 'met' : 'NOT met'}`,
+        clsLine('first visit, Cumulative Layout Shift', clsFirst),
         line('repeat visit, chat list painted', repeat, GOALS.repeatMs),
+        clsLine('repeat visit, Cumulative Layout Shift until the chat list is there', clsRepeat),
         line('open a chat, first message painted', openChat, GOALS.openChatMs),
         line('send to Echo, echo painted', echo, GOALS.echoMs),
+        ...(SHOTS ? [`filmstrips of one more first visit and repeat visit (not timed) in ${SHOTS}`] : []),
         `one fetch of /version.json from the page: median ${median(roundTrip).toFixed(0)} ms; the echo is ${fmtRatio(median(echo) / median(roundTrip))} of it`,
       ],
       cases: [
