@@ -2,7 +2,7 @@
 // the given PostgreSQL and Redis, the abuse limits lifted as for the benchmarks (a load test
 // signs in hundreds of users from one address; bench/server-limits.ts), sign-in codes fixed.
 // Listens on PORT (default: any free port), tells its parent its URL, answers 'stats' with its
-// memory, drains on SIGTERM. Also the server processes of scripts/fault-kill.ts.
+// memory, drains on SIGTERM. Also the server processes of the fault tests (test/fault/).
 import { createServer } from '../../server/app';
 import { BENCH_SERVER_LIMITS } from '../../bench/server-limits';
 
