@@ -274,11 +274,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
     trustProxy: opts.trustProxy ?? false,
     // The API's own limit is per route (define-route.ts); this caps everything else.
     bodyLimit: 1024 * 1024,
-    // Drain (issue 19): a request that reaches a stopping process on a kept-alive connection is
-    // answered (with Connection: close), not refused with Fastify's 503: a balancer that does not
-    // pass a refused POST on to another process would hand that 503 to the client. /healthz and a
-    // socket upgrade are refused while draining (the `draining` hook below).
-    return503OnClosing: false,
     // Refusals made before routing (a malformed URL) skip the hooks: they get the ErrorBody and the
     // security headers here.
     frameworkErrors: (error, request, reply) => {
@@ -293,12 +288,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   });
   app.server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
   registerSlowBodyGuard(app, limits, isUploadUrl);
-  // Set when close() begins: /healthz answers 503 (registerHealth) and a socket upgrade is refused
-  // with 503 (the client, or the balancer, goes to a process that stays); other requests are answered.
-  let draining = false;
-  app.addHook('onRequest', async (request, reply) => {
-    if (draining && request.ws) return reply.code(503).header('connection', 'close').send(errorBody(503, 'Server restarting: open the socket again'));
-  });
   // Only JSON bodies: a text/plain body is refused (415) instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain');
 
@@ -411,8 +400,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
   registerAnalyticsAdmin(app, ctx, analytics.adminKey);
 
   registerVersion(app, versionFile);
-  // /healthz for the load balancer (deploy/nginx.conf); 503 once draining
-  registerHealth(app, db, () => draining);
+  // /healthz for the load balancer (deploy/nginx.conf); 503 once draining (Fastify answers 503 while closing)
+  registerHealth(app, db);
   const site = await registerStatic(app, opts.staticDir ?? DEFAULT_STATIC_DIR, { serveSourceMaps: security.serveSourceMaps });
   csp = contentSecurityPolicy(security, site.inlineStyleHashes);
 
@@ -471,17 +460,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<Server> {
       return server.url;
     },
     async close() {
-      draining = true;
       clearInterval(sweeping);
       await feedAnnouncer.stop();
       await sweepRunning;
       await payments.stop();
       // past the grace, connections still busy (a client not reading its answer) are cut
       const cut = setTimeout(() => app.server.closeAllConnections(), opts.shutdownGraceMs ?? 10_000);
-      // Drain (issue 19): Fastify stops listening and closes idle connections; running requests
-      // finish and a request still arriving on a kept-alive connection is answered, each with
-      // Connection: close; the live sockets are closed with 1012 so their clients reconnect at
-      // once, through the balancer, to a process that stays (a new upgrade here gets a 503).
+      // Drain (issue 19): Fastify stops listening and answers 503 to new requests on kept-alive
+      // connections while running ones finish; the live sockets are closed with 1012 so their
+      // clients reconnect at once, through the balancer, to a process that stays.
       const closing = app.close();
       hub.closeAll(SERVER_RESTART_CLOSE, 'Server restarting');
       try {
