@@ -32,8 +32,9 @@ export default defineConfig({
         },
       },
       {
-        // `npm run fault` only (test/fault/cluster-kill.fault.ts): the cluster's SIGKILL rounds;
-        // never part of `npm test` (it needs PostgreSQL, Redis and nginx, and minutes)
+        // `npm run fault` and `npm run fault:rolling` only (test/fault/: the cluster's SIGKILL rounds
+        // and its rolling restarts); never part of `npm test` (they need PostgreSQL, Redis and
+        // nginx, and minutes)
         test: {
           name: 'fault',
           include: ['test/fault/**/*.fault.ts'],

@@ -1,4 +1,4 @@
-// deploy/nginx.conf filled in for this machine (npm run cluster, scripts/fault-kill.ts): the
+// deploy/nginx.conf filled in for this machine (npm run cluster, the fault tests in test/fault/): the
 // servers on loopback ports as the upstreams, nginx listening on `listenPort`, in a temporary
 // prefix of its own (logs/, tmp/) so it runs as the user, beside any system nginx.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
 // lifted as for the benchmarks (a load test signs in hundreds of users from one address;
 // bench/server-limits.ts), sign-in codes fixed.
 // Listens on PORT (default: any free port), tells its parent its URL, answers 'stats' with its
-// memory and CPU time, drains on SIGTERM. Also the server processes of scripts/fault-kill.ts.
+// memory and CPU time, drains on SIGTERM. Also the server processes of the fault tests (test/fault/).
 import { createServer } from '../../server/app';
 import { BENCH_SERVER_LIMITS } from '../../bench/server-limits';
 

@@ -16,11 +16,9 @@
 //   FAULT_RUNS=3 FAULT_SECONDS=20 npm run fault
 // It runs under vitest (project 'fault', never part of `npm test`): the engine's modules need
 // Vite's import.meta.env, as the soak's do.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { ECHO_BOT_ID } from '../../server/bots/bot-types';
@@ -28,6 +26,7 @@ import { startChatClient, type ChatClient } from '../integration/helpers/chat-cl
 import { freshMobile } from '../integration/helpers/server';
 import { CHAT_COLLECTIONS } from '../unit/db/helpers/fake-db';
 import { writeNginxConf } from '../../scripts/cluster/nginx-conf';
+import { freePort, sleep, startNginx, startProcess as startServer, stopped } from './helpers/cluster-processes';
 import { boundedEnv as bounded, loopbackOnly } from '../../scripts/cluster/env-number';
 
 const RUNS = bounded('FAULT_RUNS', 10, 100);
@@ -42,35 +41,8 @@ const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
 const OTP = '1234';
 const SEND_EVERY_MS = 200;
 const DRAIN_MS = 60_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function startProcess(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL('../../scripts/load/load-server.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, REDIS_URL, OTP_FIXED: OTP },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`the server on ${port} exited (${code}) before it was ready`)));
-  });
-}
-
-const stopped = (child: ChildProcess, signal: NodeJS.Signals) => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill(signal);
-});
+const startProcess = (port: number, databaseUrl: string) => startServer(port, { databaseUrl, redisUrl: REDIS_URL, otp: OTP });
 
 interface Round { queued: number; lost: number; doubled: number; unanswered: number; drainedMs: number; killed: number }
 
@@ -88,12 +60,8 @@ async function round(n: number, admin: pg.Client): Promise<Round> {
   try {
     servers.push(await startProcess(ports[0]!, databaseUrl));
     servers.push(...(await Promise.all(ports.slice(1).map((p) => startProcess(p, databaseUrl)))));
-    nginx = spawn(NGINX, ['-p', prefix, '-c', conf, '-g', 'daemon off;'], { stdio: 'ignore' });
+    nginx = await startNginx(NGINX, prefix, conf, listen);
     const origin = `http://127.0.0.1:${listen}`;
-    for (let tries = 0; !(await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)); tries++) {
-      if (tries > 100) throw new Error('nginx did not come up');
-      await sleep(50);
-    }
     for (let i = 0; i < CLIENTS; i++) {
       const client = await startChatClient({ origin, timings: { retryMs: 200 }, collections: CHAT_COLLECTIONS });
       await client.signIn(freshMobile(), () => OTP);
