@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
-import { boundedEnv as bounded, loopbackOnly } from './cluster/env-number';
+import { boundedEnv as bounded, clusterServices } from './cluster/env-number';
 import { call, onCleanup, percentile, signIn, startServerProcess, statsOf, stopped, type ServerProcess, type Session } from './load/client';
 
 const PROCESSES = bounded('LOAD_PROCESSES', 2, 8);
@@ -26,9 +26,7 @@ const IDLE = bounded('LOAD_IDLE', 1000, 15_000);
 const USERS = bounded('LOAD_USERS', 10, 500);
 const RATE = bounded('LOAD_RATE', 50, 2000);
 const SECONDS = bounded('LOAD_SECONDS', 15, 300);
-const PG_ADMIN = process.env.LOAD_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('load', url);
+const { pgAdmin: PG_ADMIN, redisUrl: REDIS_URL } = clusterServices('load', 'LOAD_PG_ADMIN');
 
 type Node = ServerProcess;
 

@@ -35,12 +35,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
-import { boundedEnv as bounded, loopbackOnly } from './cluster/env-number';
+import { boundedEnv as bounded, clusterServices, freePort } from './cluster/env-number';
 import { writeNginxConf } from './cluster/nginx-conf';
 import { call, onCleanup, percentile, signIn, startServerProcess, statsOf, stopped, type ServerProcess, type Session } from './load/client';
 
@@ -50,10 +49,7 @@ const CONCURRENCY = bounded('TPUT_CONCURRENCY', 8, 256);
 const SECONDS = bounded('TPUT_SECONDS', 10, 300);
 const WARMUP = bounded('TPUT_WARMUP_SECONDS', 2, 60);
 const ROUNDS = bounded('TPUT_ROUNDS', 1, 10);
-const PG_ADMIN = process.env.TPUT_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
-for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('throughput', url);
+const { pgAdmin: PG_ADMIN, redisUrl: REDIS_URL, nginx: NGINX } = clusterServices('throughput', 'TPUT_PG_ADMIN');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -102,17 +98,6 @@ async function measure(name: string, unit: string, nodes: readonly ServerProcess
   const busy = (micros: number) => `${((micros / 1e6 / r.seconds) * 100).toFixed(0)} %`;
   console.log(`    CPU over the ${r.seconds.toFixed(1)} s: ${nodes.map((_, i) => `server ${i} ${busy(cpuAfter[i]!.cpuMicros - cpuBefore[i]!.cpuMicros)}`).join(', ')}, this client ${busy(client.user + client.system)} (of one core; PostgreSQL, Redis and nginx not counted)`);
   return f;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** A fresh PostgreSQL database, dropped by the answered cleanup (also on Ctrl-C). */

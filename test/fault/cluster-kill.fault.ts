@@ -27,7 +27,7 @@ import { freshMobile } from '../integration/helpers/server';
 import { CHAT_COLLECTIONS } from '../unit/db/helpers/fake-db';
 import { writeNginxConf } from '../../scripts/cluster/nginx-conf';
 import { freePort, sleep, startNginx, startProcess as startServer, stopped } from './helpers/cluster-processes';
-import { boundedEnv as bounded, loopbackOnly } from '../../scripts/cluster/env-number';
+import { boundedEnv as bounded, clusterServices } from '../../scripts/cluster/env-number';
 
 const RUNS = bounded('FAULT_RUNS', 10, 100);
 const PROCESSES = bounded('FAULT_PROCESSES', 3, 8);
@@ -35,9 +35,7 @@ const PROCESSES = bounded('FAULT_PROCESSES', 3, 8);
 // allows 13 collections per process (CHAT_COLLECTIONS is 6)
 const CLIENTS = bounded('FAULT_CLIENTS', 2, 2);
 const SECONDS = bounded('FAULT_SECONDS', 12, 120);
-const PG_ADMIN = process.env.FAULT_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const { pgAdmin: PG_ADMIN, redisUrl: REDIS_URL, nginx: NGINX } = clusterServices('fault', 'FAULT_PG_ADMIN');
 const OTP = '1234';
 const SEND_EVERY_MS = 200;
 const DRAIN_MS = 60_000;
@@ -139,7 +137,6 @@ async function round(n: number, admin: pg.Client): Promise<Round> {
 
 it(`${RUNS} rounds of SIGKILL under load: nothing lost, nothing doubled`, async () => {
   if (!existsSync(NGINX)) throw new Error(`fault needs nginx at ${NGINX}: apt-get install nginx-light (or set NGINX)`);
-  for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('fault', url);
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect().catch((err: Error) => {
     throw new Error(`fault needs PostgreSQL at ${PG_ADMIN} (FAULT_PG_ADMIN): ${err.message}`);

@@ -30,7 +30,7 @@ import { ROUTE_TABLE } from '../../src/api/route-table';
 import { SERVER_RESTART_CLOSE } from '../../src/api/socket-close';
 import { freshMobile } from '../integration/helpers/server';
 import { writeNginxConf } from '../../scripts/cluster/nginx-conf';
-import { boundedEnv as bounded, loopbackOnly } from '../../scripts/cluster/env-number';
+import { boundedEnv as bounded, clusterServices } from '../../scripts/cluster/env-number';
 import { freePort, sleep, startNginx, startProcess, stopped, untilOk } from './helpers/cluster-processes';
 
 const RUNS = bounded('FAULT_RUNS', 10, 100);
@@ -40,9 +40,7 @@ const USERS = bounded('FAULT_USERS', 4, 20);
 const GAP_MS = bounded('FAULT_GAP_MS', 100, 10_000);
 /** Load alone before the first restart, between two restarts and after the last (ms). */
 const SETTLE_MS = 1_500;
-const PG_ADMIN = process.env.FAULT_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+const { pgAdmin: PG_ADMIN, redisUrl: REDIS_URL, nginx: NGINX } = clusterServices('fault', 'FAULT_PG_ADMIN');
 const OTP = '1234';
 /** A send that failed is sent again this often (the app's outbox retries too) until it is stored. */
 const RESEND_MS = 250;
@@ -329,7 +327,6 @@ async function round(n: number, admin: pg.Client): Promise<{ tally: Tally; store
 
 it(`${RUNS} rolling restarts under load: no request fails, every send stored once`, async () => {
   if (!existsSync(NGINX)) throw new Error(`fault needs nginx at ${NGINX}: apt-get install nginx-light (or set NGINX)`);
-  for (const url of [PG_ADMIN, REDIS_URL]) loopbackOnly('fault', url);
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect().catch((err: Error) => {
     throw new Error(`fault needs PostgreSQL at ${PG_ADMIN} (FAULT_PG_ADMIN): ${err.message}`);

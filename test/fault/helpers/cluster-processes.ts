@@ -2,22 +2,11 @@
 // (scripts/load/load-server.ts, cluster mode) on loopback ports of their own, nginx in front of
 // them from a temporary prefix (scripts/cluster/nginx-conf.ts), and the ways to stop each.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A port nothing listens on now (the kernel's pick, released at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../../scripts/cluster/env-number';
 
 /** Starts one server process on `port`; resolves once it listens (its 'ready' message). */
 export function startProcess(port: number, env: { databaseUrl: string; redisUrl: string; otp: string }): Promise<ChildProcess> {
