@@ -5,6 +5,7 @@ import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { messagesPlugin } from './scripts/messages-plugin';
+import { splashFirst } from './scripts/splash-first-plugin';
 import { packageVersion, versionCodeOf } from './server/web/version';
 
 /** The aliases both builds share (see resolve below). */
@@ -92,7 +93,7 @@ const serviceWorker = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [messagesPlugin({ precompile: true }), react(), serviceWorker],
+  plugins: [messagesPlugin({ precompile: true }), react(), serviceWorker, splashFirst()],
   // the build's version_code, by the rule /version.json uses, so the update check compares like with like
   define: { __APP_VERSION_CODE__: JSON.stringify(versionCodeOf(packageVersion())) },
   resolve: { alias: ALIASES },
