@@ -17,7 +17,7 @@ import { CrashScreen } from './crash-screen';
 import { DialogQueueProvider } from './dialog-queue';
 import { ConfirmProvider } from './confirm';
 import { createAppRouter } from './router';
-import { keepEntryLink } from './pending-link';
+import { keepEntryLink, landedAt } from './pending-link';
 import type { AuthSnapshot } from './route-guards';
 import { rememberBootHint } from './boot-hint';
 import { Splash } from './splash';
@@ -94,6 +94,8 @@ function LiveRouter({ auth }: { auth: AuthSnapshot }) {
     record(router.state.location.pathname);
     return router.subscribe('onResolved', (event) => record(event.toLocation.pathname));
   }, [router]);
+  // a link kept for after sign-in has had its turn once the app is past the sign-in screens
+  useEffect(() => router.subscribe('onResolved', (event) => landedAt(event.toLocation.pathname)), [router]);
   useEffect(() => {
     if (previous.current === auth) return;
     previous.current = auth;

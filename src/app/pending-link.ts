@@ -1,7 +1,8 @@
 // A link into the app that must wait for sign-in: the /loading route (which short links of
 // dynamic-link/create-link open), or any screen's address the app was opened at by someone not
 // signed in yet (a shared /chat/<bot> link). Kept in this tab's sessionStorage while the visitor
-// signs in and onboards, then opened in place of the home screen, once. Only paths isAppRouteLink accepts are
+// signs in and onboards, then opened in place of the home screen, once (forgotten when the app
+// lands on any screen past sign-in). Only paths isAppRouteLink accepts are
 // kept or opened, so nothing here can send a user off the app.
 import { isAppRouteLink } from '../domain/app-routes';
 
@@ -30,15 +31,31 @@ export function keepEntryLink(pathname: string, search: string): void {
   rememberLink(`${pathname}${search}`);
 }
 
-/** The link kept for after sign-in, removed as it is read (it opens once). */
-export function takePendingLink(): string | null {
+/**
+ * The link kept for after sign-in, or null. Reading it does not remove it: the route guard that
+ * opens it may run twice while its redirect is under way (a second auth change re-runs the
+ * guards), and the second run must find the same link, not send the user home. It is removed
+ * once the app lands on a screen past sign-in (landedAt), so it opens once.
+ */
+export function pendingLink(): string | null {
   try {
     const link = sessionStorage.getItem(KEY);
     if (link === null) return null;
+    if (isAppRouteLink(link)) return link;
     sessionStorage.removeItem(KEY);
-    return isAppRouteLink(link) ? link : null;
+    return null;
   } catch {
     return null;
+  }
+}
+
+/** The router has landed on `pathname`: past the sign-in screens, the kept link has had its turn. */
+export function landedAt(pathname: string): void {
+  if (SIGN_IN_SCREENS.has(pathname)) return;
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // no storage: nothing was kept
   }
 }
 

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { parsePlainSearch, stringifyPlainSearch } from './search-params';
 import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
-import { linkTarget, rememberLink, routerTarget, takePendingLink } from './pending-link';
+import { linkTarget, pendingLink, rememberLink, routerTarget } from './pending-link';
 import { Splash } from './splash';
 import { NotFound } from './not-found';
 import { DialogsHost } from './dialogs-host';
@@ -59,7 +59,7 @@ function guard(path: AppPath, bot = '') {
     if (!to) return;
     // just signed in (or onboarded): a link opened before sign-in (/loading) goes first
     if (to === '/home') {
-      const pending = takePendingLink();
+      const pending = pendingLink();
       if (pending !== null) redirectToLink(pending);
     }
     if (to === '/bot/$botId') throw redirect({ to, params: { botId: context.auth.standaloneBot ?? '' }, replace: true });

@@ -1,6 +1,13 @@
 // The link kept across sign-in (/loading, short links): only app routes are kept or opened, once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keepEntryLink, linkTarget, rememberLink, routerTarget, takePendingLink } from '../../../src/app/pending-link';
+import { keepEntryLink, landedAt, linkTarget, pendingLink, rememberLink, routerTarget } from '../../../src/app/pending-link';
+
+/** Reads the link as the guard does, then lands past sign-in as the router would. */
+function takePendingLink(): string | null {
+  const link = pendingLink();
+  landedAt('/home');
+  return link;
+}
 
 const store = new Map<string, string>();
 beforeEach(() => {
@@ -23,10 +30,16 @@ describe('pending link', () => {
     }
   });
 
-  it('is kept until read, then opens once', () => {
+  it('is kept until the app lands past sign-in, then opens once', () => {
     rememberLink('/rewards');
-    expect(takePendingLink()).toBe('/rewards');
-    expect(takePendingLink()).toBeNull();
+    expect(pendingLink()).toBe('/rewards');
+    // the guard run again while its redirect is under way finds the same link
+    expect(pendingLink()).toBe('/rewards');
+    // the sign-in screens do not use it up
+    for (const screen of ['/', '/otp-verification', '/onboarding', '/loading']) landedAt(screen);
+    expect(pendingLink()).toBe('/rewards');
+    landedAt('/rewards');
+    expect(pendingLink()).toBeNull();
   });
 
   it('keeps nothing that leaves the app, and drops a stored value that does', () => {
