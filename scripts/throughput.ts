@@ -32,7 +32,7 @@
 //
 //   npm run throughput
 //   TPUT_MODE=cluster TPUT_CONCURRENCY=16 TPUT_SECONDS=30 npm run throughput
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -41,6 +41,7 @@ import pg from 'pg';
 import { ECHO_BOT_ID } from '../server/bots/bot-types';
 import { boundedEnv as bounded, clusterServices, freePort } from './cluster/env-number';
 import { writeNginxConf } from './cluster/nginx-conf';
+import { sleep, startNginx } from './cluster/processes';
 import { call, onCleanup, percentile, signIn, startServerProcess, statsOf, stopped, type ServerProcess, type Session } from './load/client';
 
 const MODE = process.env.TPUT_MODE ?? 'both';
@@ -51,7 +52,6 @@ const WARMUP = bounded('TPUT_WARMUP_SECONDS', 2, 60);
 const ROUNDS = bounded('TPUT_ROUNDS', 1, 10);
 const { pgAdmin: PG_ADMIN, redisUrl: REDIS_URL, nginx: NGINX } = clusterServices('throughput', 'TPUT_PG_ADMIN');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 interface Figures { name: string; unit: string; n: number; perSecond: number; p50: number; p99: number; errors: number; loadStart: string; loadEnd: string }
@@ -145,12 +145,8 @@ async function clusterRun(admin: pg.Client, processes: number): Promise<Figures>
     await Promise.all(ports.slice(1).map(start));
     const written = writeNginxConf(ports, listen);
     prefix = written.prefix;
-    nginx = spawn(NGINX, ['-p', written.prefix, '-c', written.conf, '-g', 'daemon off;'], { stdio: 'ignore' });
+    nginx = await startNginx(NGINX, written.prefix, written.conf, listen);
     const origin = { url: `http://127.0.0.1:${listen}` };
-    for (let tries = 0; !(await fetch(`${origin.url}/healthz`).then((r) => r.ok, () => false)); tries++) {
-      if (tries > 100) throw new Error('nginx did not come up');
-      await sleep(50);
-    }
     const users: Session[] = await Promise.all(Array.from({ length: CONCURRENCY }, () => signIn(origin)));
     let seq = 0;
     let unanswered = 0;

@@ -61,12 +61,7 @@ export const statsOf = (node: ServerProcess) => new Promise<{ rssBytes: number; 
   node.child.send({ kind: 'stats' });
 });
 
-/** Resolves once `child` has exited, sending `signal` if it still runs. */
-export const stopped = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => new Promise<void>((resolve) => {
-  if (child.exitCode !== null || child.signalCode !== null) return resolve();
-  child.once('exit', () => resolve());
-  child.kill(signal);
-});
+export { stopped } from '../cluster/processes';
 
 const cleanups: Array<() => Promise<void>> = [];
 let interrupted = false;

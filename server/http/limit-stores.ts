@@ -4,8 +4,9 @@
 // processes must agree, or a caller spreading calls over N processes would get N times its rate:
 // cluster mode keeps them in Redis instead (cluster/redis-limits.ts), atomically per key.
 //
-// A local store answers at once (a number); a shared one answers a promise. Callers await only
-// what is a promise, so the single-process path has no extra turn of the event loop.
+// A local store answers at once (a number); a shared one answers a promise. FloodGuard.send awaits
+// only a promise, so with one process a user's sends join their lane synchronously, in the order
+// they arrived, as they always did.
 import { SlidingCounter } from '../accounts/sliding-counter';
 import { BucketMap, monotonicNow, type MonotonicClock, type Rate } from './token-bucket';
 
