@@ -13,7 +13,8 @@ import { useBotParam } from '../bots/use-bot-param';
 import { PageHeader } from '../shared/page-header';
 import { useT } from '../shared/use-t';
 import { CameraView } from './camera-view';
-import { addCaptured, useCaptured } from './capture-tray';
+import { firstFrame } from './first-frame';
+import { addCaptured, capturedCount, useCaptured } from './capture-tray';
 import { useCamera } from './use-camera';
 import { NoBot } from './no-bot';
 import './camera.css';
@@ -49,15 +50,20 @@ function CaptureView({ bot, initial, switchable }: { bot: string; initial: Mode;
     return () => clearInterval(timer);
   }, [recording]);
 
-  const takePhoto = () => {
+  const takePhoto = async () => {
     const el = video.current;
-    if (!el || el.videoWidth === 0) return;
+    if (!el) return;
+    if (!(await firstFrame(el))) {
+      setProblem(t('camera.failed'));
+      return;
+    }
+    setProblem(null);
     const canvas = document.createElement('canvas');
     canvas.width = el.videoWidth;
     canvas.height = el.videoHeight;
     canvas.getContext('2d')?.drawImage(el, 0, 0);
     canvas.toBlob((blob) => {
-      if (blob) addCaptured(bot, new File([blob], `photo-${stamp()}-${photos.length + 1}.jpg`, { type: 'image/jpeg' }));
+      if (blob) addCaptured(bot, new File([blob], `photo-${stamp()}-${capturedCount(bot) + 1}.jpg`, { type: 'image/jpeg' }));
     }, 'image/jpeg', IMAGE_COMPRESSION_QUALITY);
   };
 
@@ -105,7 +111,7 @@ function CaptureView({ bot, initial, switchable }: { bot: string; initial: Mode;
       {live && mode === 'photo' && (
         <div className="camera__bar">
           <span className="camera__count" role="status">{t('capture.photo.count', { n: photos.length, max: MAX_FILES_PER_UPLOAD })}</span>
-          <button type="button" className="camera__shutter" onClick={takePhoto} disabled={full} aria-label={t('capture.photo.take')} data-testid="capture-shutter" />
+          <button type="button" className="camera__shutter" onClick={() => void takePhoto()} disabled={full} aria-label={t('capture.photo.take')} data-testid="capture-shutter" />
           <Button disabled={photos.length === 0} onClick={() => void navigate({ to: '/images-captured', search: { bot } })}>{t('capture.photo.done')}</Button>
         </div>
       )}

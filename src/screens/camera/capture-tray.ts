@@ -22,6 +22,11 @@ export function addCaptured(bot: string, file: File): boolean {
   return true;
 }
 
+/** How many photos the tray holds for this bot now (not as of the last render: two quick taps). */
+export function capturedCount(bot: string): number {
+  return tray.bot === bot ? tray.files.length : 0;
+}
+
 export function removeCaptured(index: number): void {
   tray = { ...tray, files: tray.files.filter((_, i) => i !== index) };
   emit();
