@@ -14,6 +14,7 @@ import { modifyConversation } from '../../src/db/modify-conversation';
 import { createInProcessEngine } from '../../src/sync/engine';
 import type { WebSocketLike } from '../../src/sync/live-connection';
 import { messageDocId, storeServerMessages } from '../../src/sync/message-store';
+import { uuidv7 } from '../../src/domain/uuidv7';
 
 const OWNER = '+919812345678';
 const PAGE = 50;
@@ -544,6 +545,50 @@ async function flushRun(): Promise<FlushResult> {
 }
 
 /** The reference: sequential plain fetch() calls from this page to the same server. */
+/**
+ * The floor under enqueueMessage: the same two documents per send written by hand, each send
+ * awaited before the next. `split`: the outbox entry and the message in two databases, one
+ * transaction each (what RxDB's Dexie storage does: a database per collection); otherwise both
+ * in one transaction of one database (what a shared storage could do).
+ */
+async function rawEnqueue(sends: number, split: boolean): Promise<{ ms: number }> {
+  const name = `raw-enqueue-${split ? 'split' : 'one'}-${Date.now()}`;
+  const open = (dbName: string, stores: string[]) => {
+    const req = indexedDB.open(dbName, 1);
+    req.onupgradeneeded = () => {
+      for (const store of stores) {
+        const os = req.result.createObjectStore(store, { keyPath: 'id' });
+        if (store === 'messages') os.createIndex('pk_rsk', ['pk', 'rsk']);
+        else os.createIndex('state_bot_id', ['state', 'bot_uuid', 'id']);
+      }
+    };
+    return request(req);
+  };
+  const dbs = split ? [await open(`${name}-outbox`, ['outbox']), await open(`${name}-messages`, ['messages'])] : [await open(name, ['outbox', 'messages'])];
+  const put = async (db: IDBDatabase, docs: Record<string, Record<string, unknown>>) => {
+    const tx = db.transaction(Object.keys(docs), 'readwrite', { durability: 'default' });
+    const finished = done(tx);
+    for (const [store, doc] of Object.entries(docs)) tx.objectStore(store).put(doc);
+    await finished;
+  };
+  const base = Date.now();
+  const t = performance.now();
+  for (let i = 0; i < sends; i++) {
+    const id = uuidv7();
+    const payload = { type: 'text', text: { body: `queued message ${i + 1} of ${sends}` }, client_message_id: id };
+    const entry = { id, kind: 'message', bot_uuid: '1000000000000001', payload, state: 'queued', attempts: 0, next_attempt_at: 0, created_at: base + i, last_error: null };
+    const sk = `p${base + i}${id}`;
+    const message = { id, pk: 'pwa_1000000000000001_+919800000000', sk, rsk: sk, bot_uuid: '1000000000000001', message_id: null, client_message_id: id, from: 'user', type: 'text', timestamp: base + i, status: 'pending', message: { ...payload, message_id: '', sk, timestamp: base + i, from: 'user' } };
+    if (split) {
+      await put(dbs[0]!, { outbox: entry });
+      await put(dbs[1]!, { messages: message });
+    } else await put(dbs[0]!, { outbox: entry, messages: message });
+  }
+  const ms = performance.now() - t;
+  for (const db of dbs) await dropRaw(db);
+  return { ms };
+}
+
 async function sequentialFetches(path: string, count: number, init: RequestInit = {}): Promise<{ totalMs: number; eachMs: number[] }> {
   const eachMs: number[] = [];
   const started = performance.now();
@@ -557,7 +602,7 @@ async function sequentialFetches(path: string, count: number, init: RequestInit 
   return { totalMs: performance.now() - started, eachMs };
 }
 
-const api = { ingest, newest50, flush, flushPrepare, flushRun, sequentialFetches };
+const api = { ingest, newest50, flush, flushPrepare, flushRun, sequentialFetches, rawEnqueue };
 export type BenchApi = typeof api;
 
 declare global {
