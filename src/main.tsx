@@ -9,7 +9,7 @@ import { startClient } from './db/client';
 import { DatabaseProvider } from './db/database-provider';
 import { DeferredDatabaseProvider } from './db/deferred-database-provider';
 import { isSignedOutStart, signedOutGuess } from './app/boot-hint';
-import { markBoot, whenScreenPainted } from './db/boot-gate';
+import { markBoot, threadOfPath, whenScreenPainted } from './db/boot-gate';
 import { App } from './app/app';
 import { BootFailure } from './app/boot-failure';
 import { preloadForBoot } from './app/boot-preload';
@@ -41,7 +41,9 @@ function registerServiceWorkerLater(): void {
 // screen's code and messages are in (src/app/boot-hint.ts); any other start reads the database first.
 // Cold start on the chat list (bench/README.md "cold-start"): the reads the first screen needs start
 // with the database open (their module is fetched meanwhile, off the login route), and on /home the
-// sync worker waits until the list is painted (at most WORKER_START_CAP_MS).
+// sync worker waits until the list is painted (at most WORKER_START_CAP_MS). The same for a thread
+// opened cold (/chat/{bot}, bench/README.md "thread-open"): its header and newest page are read
+// with the database open, and the worker waits until the thread is painted.
 const bootPath = window.location.pathname;
 const WORKER_START_CAP_MS = 3_000;
 if (signedOutStart) {
@@ -57,7 +59,7 @@ if (signedOutStart) {
   const bootPrefetch = import('./db/boot-prefetch');
   startClient({
     prefetch: async (db) => (await bootPrefetch).prefetchForBoot(db, bootPath),
-    ...(bootPath === '/home' ? { startWorkerAfter: whenScreenPainted(WORKER_START_CAP_MS) } : {}),
+    ...(bootPath === '/home' || threadOfPath(bootPath) !== null ? { startWorkerAfter: whenScreenPainted(WORKER_START_CAP_MS) } : {}),
   }).then(
   (client) => {
     markBoot('client-started');

@@ -30,3 +30,8 @@ export function markBoot(name: string): void {
   marked.add(name);
   performance.mark(`boot:${name}`);
 }
+
+/** The bot of a thread's path (/chat/{botUuid}), else null: a cold start there paints the thread first. */
+export function threadOfPath(path: string): string | null {
+  return /^\/chat\/([^/]+)\/?$/.exec(path)?.[1] ?? null;
+}

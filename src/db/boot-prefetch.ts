@@ -6,23 +6,36 @@
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from './database';
 import type { LocalDocId } from './local-docs';
-import { primeLocalDocs } from './hooks/local-doc-store';
+import { localDocStore, primeLocalDocs } from './hooks/local-doc-store';
 import { conversationsQuery } from './hooks/use-chat';
+import { newestPageQuery } from './hooks/use-thread-window';
+import { pkFor } from './outbox-store';
+import { threadOfPath } from './boot-gate';
 
 /** Read by the providers (app, language, routes' guards) and the home screen before they render. */
 export const BOOT_LOCAL_DOCS: readonly LocalDocId[] = ['session', 'auth-flow', 'app-language', 'profile', 'settings', 'remote-flags'];
 
-/** How long the early conversation query stays subscribed without the list: its result is cached meanwhile. */
-const CONVERSATIONS_HOLD_MS = 10_000;
+/** How long an early query stays subscribed without its screen: its result is cached meanwhile. */
+const HOLD_MS = 10_000;
+
+/** Keeps the queries subscribed for HOLD_MS (RxDB caches a subscribed query's result). */
+function hold(queries: { $: { subscribe(o: { error: () => void }): Subscription } }[]): void {
+  const held = queries.map((q) => q.$.subscribe({ error: () => undefined }));
+  setTimeout(() => held.forEach((s) => s.unsubscribe()), HOLD_MS);
+}
 
 /**
  * Starts the boot reads for the page at `path` and resolves once the local documents are in (the
- * chat list's query, for '/home', runs on: the list subscribes to the same query when it mounts).
+ * chat list's query, for '/home', and a thread's header and newest page, for '/chat/{bot}', run on:
+ * the screen subscribes to the same queries when it mounts).
  */
 export function prefetchForBoot(db: AppDatabase, path: string): Promise<void> {
-  if (path === '/home') {
-    const held: Subscription = conversationsQuery(db).$.subscribe({ error: () => undefined });
-    setTimeout(() => held.unsubscribe(), CONVERSATIONS_HOLD_MS);
-  }
-  return primeLocalDocs(db, BOOT_LOCAL_DOCS);
+  if (path === '/home') hold([conversationsQuery(db)]);
+  const bot = threadOfPath(path);
+  // the thread's header (conversation, bot) at once; its newest page once the session says whose
+  if (bot !== null) hold([db.conversations.findOne(bot), db.bots.findOne(bot)]);
+  return primeLocalDocs(db, BOOT_LOCAL_DOCS).then(() => {
+    const owner = localDocStore(db, 'session').getSnapshot().doc?.mobile;
+    if (bot !== null && owner) hold([newestPageQuery(db, pkFor(bot, owner))]);
+  });
 }

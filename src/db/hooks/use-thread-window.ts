@@ -53,6 +53,15 @@ interface Touched {
   present: boolean;
 }
 
+/**
+ * The thread's newest page, newest first, live (one [pk, rsk] index range read). The boot prefetch
+ * subscribes to the same query on a cold start at /chat/… so that RxDB's query cache hands the
+ * window its rows when the screen mounts.
+ */
+export function newestPageQuery(db: AppDatabase, pk: string) {
+  return db.messages.find({ selector: { pk }, sort: [{ rsk: 'asc' }], limit: MESSAGES_PAGE_SIZE });
+}
+
 const EMPTY: ThreadWindowSnapshot = { loaded: false, messages: [], olderStored: false, reading: false };
 
 /** The window of one conversation; not React-bound so its rules stay readable. */
@@ -112,8 +121,7 @@ export class ThreadWindowSource {
 
   /** Until the head's floor is known: the newest page by count, live. */
   private watchNewestPage(): void {
-    const sub = this.db.messages
-      .find({ selector: { pk: this.pk }, sort: [{ rsk: 'asc' }], limit: MESSAGES_PAGE_SIZE })
+    const sub = newestPageQuery(this.db, this.pk)
       .$.subscribe((docs) => {
         if (this.closed || this.headFloor !== null) return;
         const floor = headFloorOf(docs, MESSAGES_PAGE_SIZE, PROVISIONAL_SK_PREFIX);

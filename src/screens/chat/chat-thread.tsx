@@ -17,6 +17,7 @@ import {
   readUnreadCount,
   useBot,
   useConversation,
+  useScreenPainted,
   useThreadWindow,
 } from '../../db/ui-surface';
 import { ThreadHeader } from './thread-header';
@@ -60,6 +61,8 @@ export function ChatThread({ botUuid, standalone = false, onLeave }: { botUuid: 
   const icon = conversation.value?.icon || bot.value?.icon || '';
   const messages = thread.messages;
   const loaded = thread.loaded && unreadAtOpen !== null;
+  // a cold start on this thread starts the sync worker once it is painted (src/main.tsx)
+  useScreenPainted(loaded);
 
   // The marker's place is decided once, on the first window that holds messages.
   const anchor = useRef<string | null | undefined>(undefined);

@@ -8,8 +8,11 @@ import { BOOT_LOCAL_DOCS, prefetchForBoot } from '../../../src/db/boot-prefetch'
 import { screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
 import { localDocStore, primeLocalDocs } from '../../../src/db/hooks/local-doc-store';
 import { conversationsQuery } from '../../../src/db/hooks/use-chat';
-import { patchLocalDoc } from '../../../src/db/local-store';
-import { DEFAULT_SETTINGS } from '../../../src/db/defaults';
+import { patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
+import { newestPageQuery } from '../../../src/db/hooks/use-thread-window';
+import { pendingMessageDoc, pkFor } from '../../../src/db/outbox-store';
+import { threadOfPath } from '../../../src/db/boot-gate';
+import { DEFAULT_SETTINGS, newSession } from '../../../src/db/defaults';
 import type { ConversationDoc } from '../../../src/db/schemas';
 import { fakeIndexedDb, freshDbName, openTestDatabase } from './helpers/fake-db';
 
@@ -87,6 +90,51 @@ describe('boot prefetch', () => {
     subscriptions.push(conversationsQuery(db).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
     // nobody held it: the new subscription runs the query again, asynchronously
     expect(rows).toBeNull();
+  });
+});
+
+describe('boot prefetch of a thread', () => {
+  const MOBILE = '+919812345678';
+  const sent = (id: string, at: number) => pendingMessageDoc({
+    id, bot_uuid: 'b1', created_at: at, payload: { type: 'text', text: { body: id }, client_message_id: id },
+  }, MOBILE);
+
+  test('threadOfPath names the bot of /chat/{bot} only', () => {
+    expect(threadOfPath('/chat/1000000000000001')).toBe('1000000000000001');
+    expect(threadOfPath('/chat/1000000000000001/')).toBe('1000000000000001');
+    expect(threadOfPath('/chat')).toBeNull();
+    expect(threadOfPath('/chat/1000000000000001/profile')).toBeNull();
+    expect(threadOfPath('/home')).toBeNull();
+  });
+
+  test('on /chat/{bot} it keeps the conversation and the newest page warm: the screen gets them synchronously', async () => {
+    const db = await openTestDatabase();
+    open.push(db);
+    await setLocalDoc(db, 'session', { ...newSession('device-1'), token: 't'.repeat(32), mobile: MOBILE });
+    await db.conversations.insert(conversation('b1', 10));
+    await db.messages.bulkInsert([sent('m1', 1), sent('m2', 2)]);
+    await prefetchForBoot(db, '/chat/b1');
+    const pk = pkFor('b1', MOBILE);
+    // the held queries' first results are in once a subscriber of the same queries sees them
+    await new Promise<void>((resolve) => subscriptions.push(newestPageQuery(db, pk).$.subscribe(() => resolve())));
+    await new Promise<void>((resolve) => subscriptions.push(db.conversations.findOne('b1').$.subscribe(() => resolve())));
+    subscriptions.splice(0).forEach((s) => s.unsubscribe());
+    let page: string[] | null = null;
+    let name: string | null = null;
+    subscriptions.push(newestPageQuery(db, pk).$.subscribe((docs) => (page = docs.map((d) => d.id))));
+    subscriptions.push(db.conversations.findOne('b1').$.subscribe((doc) => (name = doc?.name ?? '')));
+    expect(page).toEqual(['m2', 'm1']);
+    expect(name).toBe('Shop b1');
+  });
+
+  test('signed out (no mobile) it reads the documents and holds no page', async () => {
+    const db = await openTestDatabase();
+    open.push(db);
+    await db.messages.bulkInsert([sent('m1', 1)]);
+    await prefetchForBoot(db, '/chat/b1');
+    let page: string[] | null = null;
+    subscriptions.push(newestPageQuery(db, pkFor('b1', MOBILE)).$.subscribe((docs) => (page = docs.map((d) => d.id))));
+    expect(page).toBeNull();
   });
 });
 
