@@ -180,10 +180,19 @@ describe('thread', () => {
       const rowsBefore = rows();
       el.scrollTop = 300;
       await frame();
-      // the bubble in the middle of the list, and where it is on screen
+      // the text bubble nearest the middle of the list, and where it is on screen (on a loaded
+      // machine the rows of the new position may take a few frames, and the middle may fall on
+      // a date tag or between two bubbles)
       const box = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('.thread__row');
-      const text = hit?.querySelector('.message-bubble__text')?.textContent ?? null;
+      const textAt = (dy: number) => {
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2 + dy)?.closest('.thread__row');
+        return hit?.querySelector('.message-bubble__text')?.textContent ?? null;
+      };
+      let text: string | null = null;
+      for (let tries = 0; text === null && tries < 60; tries += 1) {
+        text = [0, 40, -40, 80, -80].map(textAt).find((t) => t !== null) ?? null;
+        if (text === null) await frame();
+      }
       const topOf = () => [...el.querySelectorAll('.message-bubble__text')].find((t) => t.textContent === text)?.getBoundingClientRect().top ?? NaN;
       const before = topOf();
       const start = performance.now();
