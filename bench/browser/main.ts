@@ -6,8 +6,9 @@
 import type { ChatMessage } from '../../src/api/messages';
 import { openDatabase, type AppDatabase } from '../../src/db/database';
 import { ensureSession, getLocalDoc } from '../../src/db/local-store';
-import { enqueueMessage, pkFor } from '../../src/db/outbox-store';
-import type { MessageDoc } from '../../src/db/schemas';
+import { enqueueMessage, pendingMessageDoc, pkFor } from '../../src/db/outbox-store';
+import type { MessageDoc, OutboxDoc } from '../../src/db/schemas';
+import { OUTBOX_BY_CONVERSATION } from '../../src/db/schemas/outbox.schema';
 import { reverseSortKey } from '../../src/db/schemas/messages.schema';
 import { createConnectivity } from '../../src/sync/chat-sync';
 import { modifyConversation } from '../../src/db/modify-conversation';
@@ -544,41 +545,43 @@ async function flushRun(): Promise<FlushResult> {
   return result;
 }
 
-/** The reference: sequential plain fetch() calls from this page to the same server. */
 /**
- * The floor under enqueueMessage: the same two documents per send written by hand, each send
- * awaited before the next. `split`: the outbox entry and the message in two databases, one
- * transaction each (what RxDB's Dexie storage does: a database per collection); otherwise both
- * in one transaction of one database (what a shared storage could do).
+ * The floor under enqueueMessage: the same two documents per send (an OutboxDoc and its
+ * pendingMessageDoc, as enqueueMessage builds them) written by hand, each send awaited before the
+ * next. `split`: in two databases, one transaction each (what RxDB's Dexie storage does: a
+ * database per collection); otherwise both in one transaction of one database (what a shared
+ * storage could do). Each store has the app-level indexes of its RxDB schema.
  */
 async function rawEnqueue(sends: number, split: boolean): Promise<{ ms: number }> {
   const name = `raw-enqueue-${split ? 'split' : 'one'}-${Date.now()}`;
-  const open = (dbName: string, stores: string[]) => {
+  const indexes: Record<'outbox' | 'messages', string[][]> = { outbox: [['state', 'id'], OUTBOX_BY_CONVERSATION], messages: [['pk', 'rsk']] };
+  const open = (dbName: string, stores: ('outbox' | 'messages')[]) => {
     const req = indexedDB.open(dbName, 1);
     req.onupgradeneeded = () => {
       for (const store of stores) {
         const os = req.result.createObjectStore(store, { keyPath: 'id' });
-        if (store === 'messages') os.createIndex('pk_rsk', ['pk', 'rsk']);
-        else os.createIndex('state_bot_id', ['state', 'bot_uuid', 'id']);
+        for (const keys of indexes[store]) os.createIndex(keys.join('_'), keys);
       }
     };
     return request(req);
   };
   const dbs = split ? [await open(`${name}-outbox`, ['outbox']), await open(`${name}-messages`, ['messages'])] : [await open(name, ['outbox', 'messages'])];
-  const put = async (db: IDBDatabase, docs: Record<string, Record<string, unknown>>) => {
+  const put = async (db: IDBDatabase, docs: Record<string, unknown>) => {
     const tx = db.transaction(Object.keys(docs), 'readwrite', { durability: 'default' });
     const finished = done(tx);
     for (const [store, doc] of Object.entries(docs)) tx.objectStore(store).put(doc);
     await finished;
   };
+  const botUuid = '1000000000000001';
   const base = Date.now();
   const t = performance.now();
   for (let i = 0; i < sends; i++) {
     const id = uuidv7();
-    const payload = { type: 'text', text: { body: `queued message ${i + 1} of ${sends}` }, client_message_id: id };
-    const entry = { id, kind: 'message', bot_uuid: '1000000000000001', payload, state: 'queued', attempts: 0, next_attempt_at: 0, created_at: base + i, last_error: null };
-    const sk = `p${base + i}${id}`;
-    const message = { id, pk: 'pwa_1000000000000001_+919800000000', sk, rsk: sk, bot_uuid: '1000000000000001', message_id: null, client_message_id: id, from: 'user', type: 'text', timestamp: base + i, status: 'pending', message: { ...payload, message_id: '', sk, timestamp: base + i, from: 'user' } };
+    const entry: OutboxDoc = {
+      id, kind: 'message', bot_uuid: botUuid, state: 'queued', attempts: 0, next_attempt_at: 0, created_at: base + i, last_error: null,
+      payload: { type: 'text', text: { body: `queued message ${i + 1} of ${sends}` }, client_message_id: id },
+    };
+    const message = pendingMessageDoc(entry, OWNER);
     if (split) {
       await put(dbs[0]!, { outbox: entry });
       await put(dbs[1]!, { messages: message });
@@ -589,6 +592,7 @@ async function rawEnqueue(sends: number, split: boolean): Promise<{ ms: number }
   return { ms };
 }
 
+/** The reference: sequential plain fetch() calls from this page to the same server. */
 async function sequentialFetches(path: string, count: number, init: RequestInit = {}): Promise<{ totalMs: number; eachMs: number[] }> {
   const eachMs: number[] = [];
   const started = performance.now();

@@ -3,7 +3,7 @@
 // only once the one above it had rendered (language, then session and onboarding, then settings),
 // and the chat list started its query only once the home screen had mounted: one IndexedDB
 // round trip after another.
-import type { Subscription } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { AppDatabase } from './database';
 import type { LocalDocId } from './local-docs';
 import { localDocStore, primeLocalDocs } from './hooks/local-doc-store';
@@ -19,7 +19,7 @@ export const BOOT_LOCAL_DOCS: readonly LocalDocId[] = ['session', 'auth-flow', '
 const HOLD_MS = 10_000;
 
 /** Keeps the queries subscribed for HOLD_MS (RxDB caches a subscribed query's result). */
-function hold(queries: { $: { subscribe(o: { error: () => void }): Subscription } }[]): void {
+function hold(queries: { $: Observable<unknown> }[]): void {
   const held = queries.map((q) => q.$.subscribe({ error: () => undefined }));
   setTimeout(() => held.forEach((s) => s.unsubscribe()), HOLD_MS);
 }
