@@ -28,6 +28,23 @@ async function openEcho(page: Page): Promise<void> {
 }
 
 describe('chat', () => {
+  it('texts typed and sent back to back, without waiting, are each sent once and shown in order', async () => {
+    const { context, page } = await signedInPage();
+    await openEcho(page);
+    const input = page.getByRole('textbox', { name: en('chat.input.label') });
+    const sent = Array.from({ length: 6 }, (_, i) => `quick ${i + 1}`);
+    // a quick typist: the next text goes in while the previous send is still being stored
+    for (const text of sent) {
+      await input.fill(text);
+      await input.press('Enter');
+    }
+    await expect.poll(() => input.inputValue()).toBe('');
+    for (const text of sent) await botBubble(page, text).waitFor();
+    const shown = await page.locator('.message-bubble--user .message-bubble__text').allTextContents();
+    expect(shown).toEqual(sent);
+    await context.close();
+  });
+
   it('opens Echo from Discover, sends hello, sees the echo and the delivery marks; the Chat tab lists it', async () => {
     const { context, page } = await signedInPage();
     await page.getByRole('heading', { name: en('home.discover.suggested') }).waitFor();

@@ -6,6 +6,7 @@ import { getClient } from '../client';
 import { failed, ok, type CommandResult } from '../command-result';
 import { getLocalDoc } from '../local-store';
 import { enqueueMessage } from '../outbox-store';
+import { uuidv7 } from '../../domain/uuidv7';
 
 /** Whether the user has blocked the bot (its conversation's block_time): nothing may be sent to it. */
 export async function isBotBlocked(db: AppDatabase, botUuid: string): Promise<boolean> {
@@ -21,9 +22,12 @@ export async function isBotBlocked(db: AppDatabase, botUuid: string): Promise<bo
  * (the thread's controls are off while blocked; this also covers a tap that raced the block).
  */
 export async function queueMessage(botUuid: string, payload: EnqueueInput['payload']): Promise<CommandResult<string>> {
+  // the id and the time are taken before any await: sends started back to back (a quick typist)
+  // keep the order they were started in, whichever read below answers first
+  const id = uuidv7();
+  const now = Date.now();
   const { db } = getClient();
   if (await isBotBlocked(db, botUuid)) return failed(botBlockedError());
   const owner = (await getLocalDoc(db, 'session'))?.mobile ?? '';
-  const id = await enqueueMessage(db, { botUuid, payload, owner, now: Date.now() });
-  return ok(id);
+  return ok(await enqueueMessage(db, { botUuid, payload, owner, now, id }));
 }

@@ -38,7 +38,6 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
   const online = useOnline();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const m = lastMessage?.message;
   const now = useNowPast(lastMessage && m ? expiresAt(m, lastMessage.timestamp) : null);
@@ -63,16 +62,21 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
   const playSound = useSound();
   const locationOn = useFeatureGate().on.location;
   const location = useLocationFlow(botUuid);
+  // The input is emptied as the send starts, not when it settles: clearing it afterwards wiped the
+  // next text a quick typist had already written (and sent nothing: the input was busy). Sends
+  // started back to back keep their order (each takes its id and time when it starts).
   const send = async () => {
-    setBusy(true);
-    const result = await sendText(botUuid, text);
-    setBusy(false);
+    const sent = text;
+    setText('');
+    setError(null);
+    const result = await sendText(botUuid, sent);
     if (result.ok) {
       playSound('sent');
-      setText('');
-      setError(null);
       return;
     }
+    // refused here (too long, no session…): the text comes back with the reason, unless the
+    // user has started another one meanwhile
+    setText((current) => (current === '' ? sent : current));
     const { textId, values } = result.error;
     setError(intl.formatMessage({ id: textId ?? 'chat.input.sendFailed' }, values));
   };
@@ -101,7 +105,6 @@ export function ChatComposer({ botUuid, botName, lastMessage, menu }: ChatCompos
         readOnlyHint={intl.formatMessage({ id: 'chat.input.readOnly' })}
         error={shouldShowError({ value: text, error }) ? error : null}
         notice={online ? null : intl.formatMessage({ id: 'chat.offline' })}
-        busy={busy}
         counter={counter}
         leading={
           menuOptions.length > 0 ? (
