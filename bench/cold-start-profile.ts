@@ -3,7 +3,7 @@
 // and the server's data between runs (under COLD_PROFILE_DIR, default /tmp/cold-start-profile),
 // so after the first run (about 70 s of seeding) each run only rebuilds the app and measures.
 //
-//   npx tsx bench/cold-start-profile.ts [runs] [--cpu] [--shots]
+//   npx tsx bench/cold-start-profile.ts [runs] [--cpu] [--trace] [--shots]
 //
 // Per run (a fresh tab opening /home offline, as the bench does) it prints, in ms since the
 // navigation's start: the response end of the document, each script's and chunk's fetch (from
@@ -104,6 +104,38 @@ async function cpuProfile(context: BrowserContext, url: string): Promise<void> {
   await page.close();
 }
 
+/**
+ * --trace: one more run under a Chromium trace (devtools.timeline); the main thread's events
+ * summed by name over the whole start and over the last stretch (from the chat list's render to
+ * the painted frame), which is where a first paint's style, layout and paint show.
+ */
+async function trace(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  await page.addInitScript(PROBE);
+  const cdp = await context.newCDPSession(page);
+  const events: Array<{ name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string } }> = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  await page.goto(`${url}/home`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => (window as Window & { paintedAt?: number }).paintedAt !== undefined, undefined, { timeout: 30_000 });
+  await cdp.send('Tracing.end');
+  await done;
+  await page.close();
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((m) => m.pid === e.pid && m.name === 'boot:chat-list-render'));
+  if (!main) return console.log('trace: no renderer main thread with the marks');
+  const on = events.filter((e) => e.pid === main.pid && e.tid === main.tid);
+  const at = (name: string) => on.find((e) => e.name === name)?.ts ?? NaN;
+  const main0 = at('boot:main');
+  const from = at('boot:chat-list-render');
+  const sum = (list: typeof on) => {
+    const by = new Map<string, number>();
+    for (const e of list) if (e.ph === 'X' && e.dur) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000);
+    return [...by].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${n}`).join('\n');
+  };
+  console.log(`\ntrace (one run; chat-list-render at +${((from - main0) / 1000).toFixed(0)} ms after boot:main): main-thread events from chat-list-render on, by name (nested events counted in each):\n${sum(on.filter((e) => e.ts >= from))}\nthe whole start:\n${sum(on)}`);
+}
+
 /** --shots: the offline home list in English and Hindi (390×844) into COLD_PROFILE_DIR, to look at. */
 async function screenshots(context: BrowserContext, url: string): Promise<void> {
   const page = await context.newPage();
@@ -191,11 +223,12 @@ async function main() {
     for (const [n, t] of rows) console.log(`  ${t.toFixed(0).padStart(6)}  ${n}`);
     console.log(`  ${med(runs.map((r) => r.paintedAt)).toFixed(0).padStart(6)}  PAINTED (first frame with a conversation row); rows: ${runs[0]!.rows}`);
     console.log(`  all runs: ${runs.map((r) => r.paintedAt.toFixed(0)).join(', ')}`);
-    const KEY = ['boot:main', 'boot:db-open', 'boot:db-created', 'boot:db-opened', 'boot:client-started', 'boot:auth-ready', 'boot:home-render', 'boot:chat-list-render', 'boot:screen-painted'];
+    const KEY = ['boot:main', 'boot:db-open', 'boot:db-created', 'boot:db-opened', 'boot:client-started', 'boot:auth-ready', 'boot:home-render', 'boot:chat-list-mount', 'boot:chat-rows-read', 'boot:chat-list-render', 'boot:screen-painted'];
     console.log(`  per run: ${KEY.map((k) => k.replace('boot:', '')).join(' / ')} / painted`);
     for (const r of runs) console.log(`    ${KEY.map((k) => (r.entries.find(([n]) => n === k)?.[1] ?? NaN).toFixed(0)).join(' / ')} / ${r.paintedAt.toFixed(0)}`);
     console.log(`  long tasks of the median-ish run: ${JSON.stringify(runs[Math.floor(runs.length / 2)]!.longTasks)}`);
     if (CPU) await cpuProfile(context, url);
+    if (process.argv.includes('--trace')) await trace(context, url);
     if (process.argv.includes('--shots')) await screenshots(context, url);
   } finally {
     await context.close();

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { declineNotifications, enablePush } from '../db/commands/enable-push';
-import { useConversations } from '../db/hooks/use-chat';
+import { useConversationsAfterPaint } from '../db/hooks/use-chat';
 import { useLocalDoc } from '../db/hooks/use-local-doc';
 import { useRemoteFlags } from '../db/hooks/use-remote-flags';
 import { useSession } from '../db/hooks/use-session';
@@ -59,7 +59,7 @@ export function NotificationsHost() {
   const signedIn = !!session.doc?.token;
   const incoming = useLocalDoc('in-app-notification');
   const pushState = useLocalDoc('push-state');
-  const conversations = useConversations();
+  const conversations = useConversationsAfterPaint();
   const hidden = useRemoteFlags().hidden_bots;
   const [toast, setToast] = useState<InAppNotificationDoc | null>(null);
   const seen = useRef<string | null>(null);

@@ -7,10 +7,10 @@ import type { Observable } from 'rxjs';
 import type { AppDatabase } from './database';
 import type { LocalDocId } from './local-docs';
 import { localDocStore, primeLocalDocs } from './hooks/local-doc-store';
-import { conversationsQuery } from './hooks/use-chat';
+import { CHAT_LIST_FIRST_ROWS, firstConversationsQuery } from './hooks/use-chat';
 import { newestPageQuery } from './hooks/use-thread-window';
 import { pkFor } from './outbox-store';
-import { threadOfPath } from './boot-gate';
+import { markBoot, threadOfPath } from './boot-gate';
 
 /** Read by the providers (app, language, routes' guards) and the home screen before they render. */
 export const BOOT_LOCAL_DOCS: readonly LocalDocId[] = ['session', 'auth-flow', 'app-language', 'profile', 'settings', 'remote-flags'];
@@ -26,11 +26,15 @@ function hold(queries: { $: Observable<unknown> }[]): void {
 
 /**
  * Starts the boot reads for the page at `path` and resolves once the local documents are in (the
- * chat list's query, for '/home', and a thread's header and newest page, for '/chat/{bot}', run on:
+ * chat list's first rows, for '/home', and a thread's header and newest page, for '/chat/{bot}', run on:
  * the screen subscribes to the same queries when it mounts).
  */
 export function prefetchForBoot(db: AppDatabase, path: string): Promise<void> {
-  if (path === '/home') hold([conversationsQuery(db)]);
+  if (path === '/home') {
+    const first = firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS);
+    hold([first]);
+    void first.exec().then(() => markBoot('chat-rows-read'), () => undefined);
+  }
   const bot = threadOfPath(path);
   // the thread's header (conversation, bot) at once; its newest page once the session says whose
   if (bot !== null) hold([db.conversations.findOne(bot), db.bots.findOne(bot)]);

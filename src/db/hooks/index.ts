@@ -8,7 +8,7 @@ export { useProfile } from './use-profile';
 export { useSyncStatus } from './use-sync-status';
 export { useOnboardingStep, useOnboardingState } from './use-onboarding-step';
 export type { LocalDocSnapshot } from './local-doc-store';
-export { useConversations, useConversation, useBots, useBot, useOutboxCount } from './use-chat';
+export { CHAT_LIST_FIRST_ROWS, useConversations, useConversationRows, useConversationsAfterPaint, useConversation, useBots, useBot, useOutboxCount } from './use-chat';
 export { useThreadWindow, type ThreadWindow } from './use-thread-window';
 export { useRxQuery, type QuerySnapshot } from './use-rx-query';
 export { useDiscoveryPage, useRecentActivity, useSearchAnswer, useRecentSearches, type Cached } from './use-discovery';

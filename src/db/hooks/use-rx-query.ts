@@ -20,7 +20,7 @@ export function useRxQuery<T>(key: string, make: (db: AppDatabase) => Observable
   // No database yet: a signed-out start before its client (not loaded until it comes), or else a
   // programming error that getClient() names.
   const db = useOptionalDatabase() ?? (isBootGuessing() ? null : getClient().db);
-  const [snapshot, setSnapshot] = useState<QuerySnapshot<T> & { key: string }>({ loaded: false, value: initial, key });
+  const [snapshot, setSnapshot] = useState<QuerySnapshot<T> & { key: string }>(() => ({ ...cachedResult(db, make, initial), key }));
   useEffect(() => {
     if (!db) return;
     const subscription = make(db).subscribe((value) => setSnapshot({ loaded: true, value, key }));
@@ -30,4 +30,19 @@ export function useRxQuery<T>(key: string, make: (db: AppDatabase) => Observable
   }, [db, key]);
   // a snapshot of an earlier key is not shown for the new one
   return snapshot.key === key ? snapshot : { loaded: false, value: initial };
+}
+
+/**
+ * The query's result when it is there synchronously (RxDB hands a subscriber the cached result of a
+ * query someone else keeps subscribed, e.g. the boot prefetch), so the first render shows it.
+ * Without this, the subscription in the effect ran only after the first commit, and on a cold start
+ * that is after the page's first paint: the chat list painted a spinner frame first and its rows
+ * ~250 ms later (bench/README.md "cold-start"). A query that is not cached starts here; the
+ * effect's subscription then shares that run (RxDB's query cache).
+ */
+function cachedResult<T>(db: AppDatabase | null, make: (db: AppDatabase) => Observable<T>, initial: T): QuerySnapshot<T> {
+  if (!db) return { loaded: false, value: initial };
+  let result: QuerySnapshot<T> = { loaded: false, value: initial };
+  make(db).subscribe({ next: (value) => (result = { loaded: true, value }), error: () => undefined }).unsubscribe();
+  return result;
 }

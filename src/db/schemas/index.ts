@@ -10,7 +10,7 @@ import type { RxCollectionCreator } from 'rxdb/plugins/core';
 import { actionsMigrations, actionsSchema, type ActionsCollection } from './actions.schema';
 import { botsSchema, type BotsCollection } from './bots.schema';
 import { cacheMigrations, cacheSchema, type CacheCollection } from './cache.schema';
-import { conversationsSchema, type ConversationsCollection } from './conversations.schema';
+import { conversationsMigrations, conversationsSchema, type ConversationsCollection } from './conversations.schema';
 import { feedSchema, type FeedCollection } from './feed.schema';
 import { messagesMigrations, messagesSchema, type MessagesCollection } from './messages.schema';
 import { outboxMigrations, outboxSchema, type OutboxCollection } from './outbox.schema';
@@ -37,7 +37,7 @@ export interface AppCollections {
 
 export const collectionCreators: Record<keyof AppCollections, RxCollectionCreator> = {
   messages: { schema: messagesSchema, migrationStrategies: messagesMigrations },
-  conversations: { schema: conversationsSchema },
+  conversations: { schema: conversationsSchema, migrationStrategies: conversationsMigrations },
   bots: { schema: botsSchema },
   outbox: { schema: outboxSchema, migrationStrategies: outboxMigrations },
   cache: { schema: cacheSchema, migrationStrategies: cacheMigrations },

@@ -6,7 +6,7 @@
 // with in_app_review_flag on, a one-time ask to rate a bot the user has talked with.
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
+import { CHAT_LIST_FIRST_ROWS, markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
 import { isMuted } from '../../domain/bot-rules';
 import { MiniAppRow } from './mini-app-row';
 import { ReviewPrompt } from './review-prompt';
@@ -18,10 +18,7 @@ import { useListedConversations } from '../shared/use-listed-conversations';
 import { listTime, previewText } from './list-format';
 import { ChatArt } from './home-art';
 import { ActionToast } from '../bots/action-toast';
-import { useProgressiveCount } from './use-progressive-count';
 
-/** Rows built for the first painted frame: more than a 390×844 screen shows (about 9). */
-const FIRST_ROWS = 20;
 
 function timeOf(c: ConversationDoc): number {
   return c.last_message?.timestamp ?? c.last_activity;
@@ -30,12 +27,13 @@ function timeOf(c: ConversationDoc): number {
 export function ChatListPanel() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const conversations = useListedConversations();
+  markBoot('chat-list-mount');
+  const conversations = useListedConversations(CHAT_LIST_FIRST_ROWS);
   const activity = useRecentActivity();
   const gate = useFeatureGate();
   useScreenPainted(conversations.loaded);
-  const rendered = useProgressiveCount(conversations.all.length, FIRST_ROWS, conversations.loaded);
-  if (!conversations.loaded) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
+  // (the first rows may all be remotely hidden bots: no empty state until every row is read)
+  if (!conversations.loaded || (conversations.shown.length === 0 && !conversations.complete)) return <Spinner label={intl.formatMessage({ id: 'common.loading' })} />;
   const shown = conversations.shown;
   // support_bot_mini_apps_hidden: the Chat tab keeps to the bots (the mini apps stay in Discover)
   const miniApps = gate.supportBotMiniAppsHidden ? [] : activity.value?.payload.mini_app_subscription_list ?? [];
@@ -66,7 +64,7 @@ export function ChatListPanel() {
       </h2>
       <ReviewPrompt conversations={shown} />
       <ul className="home-list__items home-list__items--rows">
-        {shown.slice(0, rendered).map((c) => {
+        {shown.map((c) => {
           const at = timeOf(c);
           return (
             <li key={c.bot_uuid}>

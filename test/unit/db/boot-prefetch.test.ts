@@ -1,19 +1,21 @@
 // Cold start (bench/README.md "cold-start"): the boot reads start together and their results are
 // there when the first components ask; the sync worker waits for the first painted screen.
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '../../../src/db/database';
 import { startClient, type Client } from '../../../src/db/client';
 import { BOOT_LOCAL_DOCS, prefetchForBoot } from '../../../src/db/boot-prefetch';
 import { screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
 import { localDocStore, primeLocalDocs } from '../../../src/db/hooks/local-doc-store';
-import { conversationsQuery } from '../../../src/db/hooks/use-chat';
+import { CHAT_LIST_FIRST_ROWS, conversationRows$, firstConversationsQuery } from '../../../src/db/hooks/use-chat';
 import { patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
 import { newestPageQuery } from '../../../src/db/hooks/use-thread-window';
 import { pendingMessageDoc, pkFor } from '../../../src/db/outbox-store';
 import { threadOfPath } from '../../../src/db/boot-gate';
 import { DEFAULT_SETTINGS, newSession } from '../../../src/db/defaults';
 import type { ConversationDoc } from '../../../src/db/schemas';
+import { withListRank } from '../../../src/db/schemas/conversations.schema';
+import { modifyConversation } from '../../../src/db/modify-conversation';
 import { fakeIndexedDb, freshDbName, openTestDatabase } from './helpers/fake-db';
 
 const open: AppDatabase[] = [];
@@ -27,11 +29,11 @@ afterEach(async () => {
 });
 
 function conversation(botUuid: string, lastActivity: number): ConversationDoc {
-  return {
+  return withListRank({
     bot_uuid: botUuid, name: `Shop ${botUuid}`, icon: '', block_time: null, archive_time: null, mute_time: null, mute_duration: null,
     pinned: false, unread_count: 0, last_message: null, last_activity: lastActivity, conversed: true, opened_at: 0,
-    forward_token: null, backward_token: null, history_complete: false, initial_loaded: true, delivered_sk: '',
-  };
+    forward_token: null, backward_token: null, history_complete: false, initial_loaded: true, delivered_sk: '', list_rank: '',
+  });
 }
 
 describe('boot prefetch', () => {
@@ -59,7 +61,7 @@ describe('boot prefetch', () => {
     await changed;
   });
 
-  test('prefetchForBoot on /home reads the boot documents and keeps the chat list query warm: a later subscriber gets its rows synchronously', async () => {
+  test('prefetchForBoot on /home reads the boot documents and keeps the first rows of the chat list warm: a later subscriber gets its rows synchronously', async () => {
     const db = await openTestDatabase();
     open.push(db);
     await db.conversations.bulkInsert([conversation('b1', 10), conversation('b2', 30), conversation('b3', 20)]);
@@ -67,12 +69,12 @@ describe('boot prefetch', () => {
     for (const id of BOOT_LOCAL_DOCS) expect(localDocStore(db, id).getSnapshot().loaded).toBe(true);
     // wait for the held query's first result through a subscriber of the same RxQuery
     await new Promise<void>((resolve) => {
-      const s = conversationsQuery(db).$.subscribe(() => resolve());
+      const s = firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS).$.subscribe(() => resolve());
       subscriptions.push(s);
     });
     subscriptions.splice(0).forEach((s) => s.unsubscribe());
     let rows: string[] | null = null;
-    subscriptions.push(conversationsQuery(db).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
+    subscriptions.push(firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
     expect(rows).toEqual(['b2', 'b3', 'b1']);
   });
 
@@ -82,12 +84,12 @@ describe('boot prefetch', () => {
     await db.conversations.bulkInsert([conversation('b1', 10)]);
     await prefetchForBoot(db, '/chat/b1');
     await new Promise<void>((resolve) => {
-      const s = conversationsQuery(db).$.subscribe(() => resolve());
+      const s = firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS).$.subscribe(() => resolve());
       subscriptions.push(s);
     });
     subscriptions.splice(0).forEach((s) => s.unsubscribe());
     let rows: string[] | null = null;
-    subscriptions.push(conversationsQuery(db).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
+    subscriptions.push(firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
     // nobody held it: the new subscription runs the query again, asynchronously
     expect(rows).toBeNull();
   });
@@ -166,5 +168,31 @@ describe('boot gate and the sync worker start', () => {
     screenPainted();
     await waiting;
     await whenScreenPainted(3_600_000);
+  });
+});
+
+describe('chat list rows on a cold start', () => {
+  test('the first rows come alone in the first frame, every row from the task after it, then changes follow', async () => {
+    // node has no frames: a frame is a task here
+    vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => setTimeout(() => fn(0), 0) as unknown as number);
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => clearTimeout(id));
+    try {
+      const db = await openTestDatabase();
+      open.push(db);
+      const docs = Array.from({ length: 25 }, (_, i) => conversation(`b${String(i).padStart(2, '0')}`, 1000 + i));
+      await db.conversations.bulkInsert([...docs, withListRank({ ...conversation('pin', 1), pinned: true })]);
+      const seen: { ids: string[]; complete: boolean }[] = [];
+      subscriptions.push(conversationRows$(db, 20).subscribe((rows) => seen.push({ ids: rows.docs.map((d) => d.bot_uuid), complete: rows.complete })));
+      await vi.waitFor(() => expect(seen.some((s) => s.complete)).toBe(true));
+      const newestFirst = docs.map((d) => d.bot_uuid).reverse();
+      expect(seen[0]).toEqual({ ids: ['pin', ...newestFirst.slice(0, 19)], complete: false });
+      expect(seen.at(-1)).toEqual({ ids: ['pin', ...newestFirst], complete: true });
+      // the full list is live: an archived conversation moves after the shown ones
+      await modifyConversation(db, 'b24', (c) => ({ ...c, archive_time: 5 }));
+      await vi.waitFor(() => expect(seen.at(-1)!.ids.at(-1)).toBe('b24'));
+      expect(seen.at(-1)!.ids.slice(0, 2)).toEqual(['pin', 'b23']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

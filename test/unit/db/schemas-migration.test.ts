@@ -14,6 +14,9 @@ import { actionsMigrations, actionsSchema } from '../../../src/db/schemas/action
 import { outboxMigrations, outboxSchema } from '../../../src/db/schemas/outbox.schema';
 import type { ActionDoc, OutboxDoc } from '../../../src/db/schemas';
 import { freshDbName } from './helpers/fake-db';
+import { conversationsSchemaV0, type ConversationDocV0 } from '../../fixtures/conversations-v0.schema';
+import { conversationsMigrations, conversationsSchema, listRank } from '../../../src/db/schemas/conversations.schema';
+import { conversationsQuery, firstConversationsQuery } from '../../../src/db/hooks/use-chat';
 
 const PK = 'pwa_bot1_919999999999';
 const T0 = 1_700_000_000_000;
@@ -160,6 +163,61 @@ describe('actions schema migration', () => {
   });
 });
 
+describe('conversations schema migration', () => {
+  const conversation = (bot: string, lastActivity: number, extra: Partial<ConversationDocV0> = {}): ConversationDocV0 => ({
+    bot_uuid: bot, name: `Bot ${bot}`, icon: '', block_time: null, archive_time: null, mute_time: null, mute_duration: null,
+    pinned: false, unread_count: 0, last_message: null, last_activity: lastActivity, conversed: false, opened_at: 0,
+    forward_token: null, backward_token: null, history_complete: false, initial_loaded: true, delivered_sk: '', ...extra,
+  });
+  const OLD = [
+    conversation('b-old', T0),
+    conversation('b-new', T0 + 50),
+    conversation('b-pinned', T0 - 1000, { pinned: true }),
+    conversation('b-archived', T0 + 99, { archive_time: T0 + 100 }),
+    conversation('b-blocked', T0 + 98, { block_time: T0 + 100, pinned: true }),
+    conversation('b-never', 0),
+  ];
+
+  it('is version 1, which adds list_rank and its index (and drops the last_activity index)', () => {
+    expect(conversationsSchema.version).toBe(1);
+    expect(Object.keys(conversationsMigrations)).toEqual(['1']);
+    expect(collectionCreators.conversations.migrationStrategies).toBe(conversationsMigrations);
+    const { list_rank: rank, ...v1Props } = conversationsSchema.properties;
+    expect(rank).toEqual({ type: 'string', maxLength: 17 });
+    expect(conversationsSchemaV0.properties).toEqual(v1Props);
+  });
+
+  it('conversations written with version 0 open with their rank, in the chat list\'s order, and the first rows come from the index', async () => {
+    const name = freshDbName('migrate-conversations');
+    const storage = withDevMode(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+    const old = await createRxDatabase<{ conversations: RxCollection<ConversationDocV0> }>({ name, storage, multiInstance: false });
+    await old.addCollections({ conversations: { schema: conversationsSchemaV0 } });
+    expect((await old.conversations.bulkInsert(OLD)).error).toEqual([]);
+    await old.close();
+
+    const db = await openDatabase({ name, indexedDB, IDBKeyRange, devMode: true });
+    try {
+      const all = (await conversationsQuery(db).exec()).map((d) => d.toMutableJSON());
+      // pinned, then the shown ones newest first, then archived and blocked (newest first)
+      expect(all.map((c) => c.bot_uuid)).toEqual(['b-pinned', 'b-new', 'b-old', 'b-never', 'b-archived', 'b-blocked']);
+      for (const c of all) {
+        expect(c.list_rank).toBe(listRank(c));
+        const { list_rank: _r, ...rest } = c;
+        expect(rest).toEqual(OLD.find((o) => o.bot_uuid === c.bot_uuid));
+      }
+      const first = firstConversationsQuery(db, 2);
+      expect((await first.exec()).map((d) => d.bot_uuid)).toEqual(['b-pinned', 'b-new']);
+      // answered by a range read of the list_rank index that stops after the limit
+      const plan = first.getPreparedQuery().queryPlan;
+      expect(plan.index).toEqual(['_deleted', 'list_rank', 'bot_uuid']);
+      expect(plan.sortSatisfiedByIndex).toBe(true);
+      expect(conversationsQuery(db).getPreparedQuery().queryPlan.sortSatisfiedByIndex).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 describe('collection schemas', () => {
   it('stay within MAX_COLLECTIONS', () => {
     expect(MAX_COLLECTIONS).toBeLessThanOrEqual(12);
@@ -171,7 +229,7 @@ describe('collection schemas', () => {
 
   // the fields src/db/hooks/use-chat.ts and src/sync sort (and range-read) on
   it.each([
-    ['conversations', ['last_activity']],
+    ['conversations', ['list_rank']],
     ['conversations', ['opened_at']],
     ['bots', ['suggested_rank']],
     // the thread (newest first) and the delivered marks (an sk range, as an rsk range)
