@@ -219,6 +219,26 @@ export class ThreadWindowSource {
 }
 
 /**
+ * The newest page as the window's first snapshot when RxDB already holds it (the boot prefetch
+ * keeps it subscribed on a cold start at /chat/…), else EMPTY. The source subscribes in an effect,
+ * after the first commit, which on a cold start is after the page's first paint: without this the
+ * thread painted an empty frame before its messages (as useRxQuery's cachedResult for the list).
+ */
+export function cachedNewestPage(db: AppDatabase | null, pk: string): ThreadWindowSnapshot {
+  if (!db) return EMPTY;
+  let snapshot = EMPTY;
+  newestPageQuery(db, pk).$.subscribe({
+    next: (docs) => {
+      const floor = headFloorOf(docs, MESSAGES_PAGE_SIZE, PROVISIONAL_SK_PREFIX);
+      // what ThreadWindowSource emits for the same rows
+      snapshot = { loaded: true, messages: docs.map((d) => d.toMutableJSON()).reverse(), olderStored: floor !== null && docs.length >= MESSAGES_PAGE_SIZE, reading: false };
+    },
+    error: () => undefined,
+  }).unsubscribe();
+  return snapshot;
+}
+
+/**
  * The messages of a conversation as the thread shows them, oldest first: the newest page at
  * first, one more page above each readOlder() (see the top of this file).
  */
@@ -227,7 +247,7 @@ export function useThreadWindow(botUuid: string): ThreadWindow {
   const db = useOptionalDatabase() ?? (isBootGuessing() ? null : getClient().db);
   const owner = useSession().doc?.mobile ?? '';
   const pk = pkFor(botUuid, owner);
-  const [state, setState] = useState<{ pk: string; snapshot: ThreadWindowSnapshot }>({ pk, snapshot: EMPTY });
+  const [state, setState] = useState<{ pk: string; snapshot: ThreadWindowSnapshot }>(() => ({ pk, snapshot: cachedNewestPage(db, pk) }));
   const source = useRef<ThreadWindowSource | null>(null);
   useEffect(() => {
     if (!db) return;

@@ -9,7 +9,7 @@ import { screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
 import { localDocStore, primeLocalDocs } from '../../../src/db/hooks/local-doc-store';
 import { CHAT_LIST_FIRST_ROWS, conversationRows$, firstConversationsQuery } from '../../../src/db/hooks/use-chat';
 import { patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
-import { newestPageQuery } from '../../../src/db/hooks/use-thread-window';
+import { cachedNewestPage, newestPageQuery } from '../../../src/db/hooks/use-thread-window';
 import { pendingMessageDoc, pkFor } from '../../../src/db/outbox-store';
 import { threadOfPath } from '../../../src/db/boot-gate';
 import { DEFAULT_SETTINGS, newSession } from '../../../src/db/defaults';
@@ -127,6 +127,13 @@ describe('boot prefetch of a thread', () => {
     subscriptions.push(db.conversations.findOne('b1').$.subscribe((doc) => (name = doc?.name ?? '')));
     expect(page).toEqual(['m2', 'm1']);
     expect(name).toBe('Shop b1');
+    // the thread window's first render takes the held page (oldest first, nothing older stored)
+    const first = cachedNewestPage(db, pk);
+    expect(first.loaded).toBe(true);
+    expect(first.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(first.olderStored).toBe(false);
+    // another conversation's page is not held: the window starts empty and reads it
+    expect(cachedNewestPage(db, pkFor('b2', MOBILE)).loaded).toBe(false);
   });
 
   test('signed out (no mobile) it reads the documents and holds no page', async () => {
