@@ -41,8 +41,16 @@ export function useRxQuery<T>(key: string, make: (db: AppDatabase) => Observable
  * effect's subscription then shares that run (RxDB's query cache).
  */
 function cachedResult<T>(db: AppDatabase | null, make: (db: AppDatabase) => Observable<T>, initial: T): QuerySnapshot<T> {
-  if (!db) return { loaded: false, value: initial };
-  let result: QuerySnapshot<T> = { loaded: false, value: initial };
-  make(db).subscribe({ next: (value) => (result = { loaded: true, value }), error: () => undefined }).unsubscribe();
-  return result;
+  const now = db ? valueNow(make(db)) : NOTHING_YET;
+  return now === NOTHING_YET ? { loaded: false, value: initial } : { loaded: true, value: now as T };
+}
+
+/** valueNow's answer when nothing was emitted synchronously. */
+export const NOTHING_YET = Symbol('nothing yet');
+
+/** What `source` emits synchronously on subscribing (RxDB's cached result), else NOTHING_YET. */
+export function valueNow<T>(source: Observable<T>): T | typeof NOTHING_YET {
+  let value: T | typeof NOTHING_YET = NOTHING_YET;
+  source.subscribe({ next: (v) => (value = v), error: () => undefined }).unsubscribe();
+  return value;
 }

@@ -25,6 +25,7 @@ import type { MessageDoc } from '../schemas';
 import { PROVISIONAL_SK_PREFIX, reverseSortKey } from '../schemas/messages.schema';
 import { headFloorOf, placeOf, windowFloor, type PageBounds } from './thread-pages';
 import { useSession } from './use-session';
+import { NOTHING_YET, valueNow } from './use-rx-query';
 
 export interface ThreadWindowSnapshot {
   /** The head has been read once. */
@@ -225,17 +226,11 @@ export class ThreadWindowSource {
  * thread painted an empty frame before its messages (as useRxQuery's cachedResult for the list).
  */
 export function cachedNewestPage(db: AppDatabase | null, pk: string): ThreadWindowSnapshot {
-  if (!db) return EMPTY;
-  let snapshot = EMPTY;
-  newestPageQuery(db, pk).$.subscribe({
-    next: (docs) => {
-      const floor = headFloorOf(docs, MESSAGES_PAGE_SIZE, PROVISIONAL_SK_PREFIX);
-      // what ThreadWindowSource emits for the same rows
-      snapshot = { loaded: true, messages: docs.map((d) => d.toMutableJSON()).reverse(), olderStored: floor !== null && docs.length >= MESSAGES_PAGE_SIZE, reading: false };
-    },
-    error: () => undefined,
-  }).unsubscribe();
-  return snapshot;
+  const docs = db ? valueNow(newestPageQuery(db, pk).$) : NOTHING_YET;
+  if (docs === NOTHING_YET) return EMPTY;
+  const floor = headFloorOf(docs, MESSAGES_PAGE_SIZE, PROVISIONAL_SK_PREFIX);
+  // what ThreadWindowSource emits for the same rows
+  return { loaded: true, messages: docs.map((d) => d.toMutableJSON()).reverse(), olderStored: floor !== null && docs.length >= MESSAGES_PAGE_SIZE, reading: false };
 }
 
 /**
