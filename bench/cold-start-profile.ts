@@ -45,6 +45,8 @@ interface RunTimes {
   rows: number;
   entries: Array<[string, number]>;
   longTasks: Array<[number, number]>;
+  /** how the service worker served the scripts and styles: static route source → count */
+  servedBy: Record<string, number>;
 }
 
 async function measure(context: BrowserContext, url: string): Promise<RunTimes> {
@@ -62,14 +64,18 @@ async function measure(context: BrowserContext, url: string): Promise<RunTimes> 
       entries.push(['document responseEnd', nav.responseEnd]);
       entries.push(['document domInteractive', nav.domInteractive]);
     }
+    const servedBy: Record<string, number> = {};
     for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      // Chromium's static routing fields (sw/static-routes.ts): 'cache' when read straight from Cache Storage
+      const source = (r as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType || 'fetch handler or network';
+      if (/\.(js|css)$/.test(r.name)) servedBy[source] = (servedBy[source] ?? 0) + 1;
       const name = new URL(r.name).pathname.replace(/-[A-Za-z0-9_-]{8}\./, '.');
       if (!/\.(js|css|json)$/.test(name)) continue;
       entries.push([`fetch ${name} start`, r.startTime]);
       entries.push([`fetch ${name} end`, r.responseEnd]);
     }
     for (const m of performance.getEntriesByType('mark')) entries.push([m.name, m.startTime]);
-    return { paintedAt: w.paintedAt!, rows: document.querySelectorAll('.conversation-row').length, entries, longTasks: w.longTasks ?? [] };
+    return { paintedAt: w.paintedAt!, rows: document.querySelectorAll('.conversation-row').length, entries, longTasks: w.longTasks ?? [], servedBy };
   });
   await page.close();
   return out;
@@ -226,6 +232,7 @@ async function main() {
     const KEY = ['boot:main', 'boot:db-open', 'boot:db-created', 'boot:db-opened', 'boot:client-started', 'boot:auth-ready', 'boot:home-render', 'boot:chat-list-mount', 'boot:chat-rows-read', 'boot:chat-list-render', 'boot:screen-painted'];
     console.log(`  per run: ${KEY.map((k) => k.replace('boot:', '')).join(' / ')} / painted`);
     for (const r of runs) console.log(`    ${KEY.map((k) => (r.entries.find(([n]) => n === k)?.[1] ?? NaN).toFixed(0)).join(' / ')} / ${r.paintedAt.toFixed(0)}`);
+    console.log(`  scripts and styles served by (first run): ${JSON.stringify(runs[0]!.servedBy)}`);
     console.log(`  long tasks of the median-ish run: ${JSON.stringify(runs[Math.floor(runs.length / 2)]!.longTasks)}`);
     if (CPU) await cpuProfile(context, url);
     if (process.argv.includes('--trace')) await trace(context, url);

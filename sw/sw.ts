@@ -11,10 +11,12 @@ import { SKIP_WAITING_MESSAGE } from '../src/domain/constants';
 import { registerBackgroundSync } from './background-sync';
 import { registerPushHandlers } from './push';
 import { registerCachingRoutes } from './routes';
+import { registerStaticRoutes } from './static-routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 registerCachingRoutes(self, self.__WB_MANIFEST);
+registerStaticRoutes(self);
 registerBackgroundSync(self);
 
 registerPushHandlers(self);
