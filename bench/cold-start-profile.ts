@@ -146,7 +146,7 @@ async function trace(context: BrowserContext, url: string): Promise<void> {
 async function screenshots(context: BrowserContext, url: string): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${url}/home`);
-  await page.waitForFunction(() => document.querySelectorAll('.conversation-row').length >= 200);
+  await page.waitForFunction(() => Number(document.querySelector('.home-list__items--rows > li')?.getAttribute('aria-setsize')) >= 200);
   await page.screenshot({ path: join(DIR, 'home-en.png') });
   const choose = async (name: RegExp) => {
     // choosing a language offline raises the no-internet dialog (the profile is not updated), which a later start shows again: close it

@@ -4,6 +4,7 @@
 // relative time, the unread count and a mark while muted; then the user's mini apps from the
 // stored recent activity (unless the remote flag support_bot_mini_apps_hidden hides them); and,
 // with in_app_review_flag on, a one-time ask to rate a bot the user has talked with.
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CHAT_LIST_FIRST_ROWS, markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
@@ -11,6 +12,7 @@ import { isMuted } from '../../domain/bot-rules';
 import { MiniAppRow } from './mini-app-row';
 import { ReviewPrompt } from './review-prompt';
 import { ConversationRow } from '../../ui/conversation-row';
+import { ChatRows } from './chat-rows';
 import { EmptyState } from '../../ui/empty-state';
 import { Spinner } from '../../ui/spinner';
 import { previewOf } from './conversation-preview';
@@ -24,11 +26,21 @@ function timeOf(c: ConversationDoc): number {
   return c.last_message?.timestamp ?? c.last_activity;
 }
 
+/**
+ * Whether the Chat tab has been shown in this page already. Only its first showing (a cold
+ * start's first frame) reads the first screenful of rows alone; later ones (back from a chat, a
+ * tab switch) read every row at once, so the list is already as tall as it will be when the
+ * router restores the scroll position (with 20 rows first, it clamped to their height).
+ */
+let shownBefore = false;
+
 export function ChatListPanel() {
   const intl = useIntl();
   const navigate = useNavigate();
   markBoot('chat-list-mount');
-  const conversations = useListedConversations(CHAT_LIST_FIRST_ROWS);
+  const [first] = useState(() => (shownBefore ? undefined : CHAT_LIST_FIRST_ROWS));
+  useEffect(() => { shownBefore = true; }, []);
+  const conversations = useListedConversations(first);
   const activity = useRecentActivity();
   const gate = useFeatureGate();
   useScreenPainted(conversations.loaded);
@@ -63,29 +75,29 @@ export function ChatListPanel() {
         {intl.formatMessage({ id: 'home.chat.heading' })}
       </h2>
       <ReviewPrompt conversations={shown} />
-      <ul className="home-list__items home-list__items--rows">
-        {shown.map((c) => {
+      <ChatRows
+        rows={shown}
+        keyOf={(c) => c.bot_uuid}
+        render={(c) => {
           const at = timeOf(c);
           return (
-            <li key={c.bot_uuid}>
-              <ConversationRow
-                name={c.name}
-                icon={c.icon}
-                preview={previewText(intl, previewOf(c.last_message))}
-                time={at > 0 ? listTime(intl, at, now) : ''}
-                dateTime={at > 0 ? new Date(at).toISOString() : undefined}
-                unreadCount={c.unread_count}
-                unreadLabel={intl.formatMessage({ id: 'home.chat.unread' }, { count: c.unread_count })}
-                pinned={c.pinned}
-                pinnedLabel={intl.formatMessage({ id: 'home.chat.pinned' })}
-                muted={isMuted(c, now)}
-                mutedLabel={intl.formatMessage({ id: 'home.chat.muted' })}
-                onOpen={() => void navigate({ to: '/chat/$botUuid', params: { botUuid: c.bot_uuid } })}
-              />
-            </li>
+            <ConversationRow
+              name={c.name}
+              icon={c.icon}
+              preview={previewText(intl, previewOf(c.last_message))}
+              time={at > 0 ? listTime(intl, at, now) : ''}
+              dateTime={at > 0 ? new Date(at).toISOString() : undefined}
+              unreadCount={c.unread_count}
+              unreadLabel={intl.formatMessage({ id: 'home.chat.unread' }, { count: c.unread_count })}
+              pinned={c.pinned}
+              pinnedLabel={intl.formatMessage({ id: 'home.chat.pinned' })}
+              muted={isMuted(c, now)}
+              mutedLabel={intl.formatMessage({ id: 'home.chat.muted' })}
+              onOpen={() => void navigate({ to: '/chat/$botUuid', params: { botUuid: c.bot_uuid } })}
+            />
           );
-        })}
-      </ul>
+        }}
+      />
       <MiniAppRow apps={miniApps} headingId="home-chat-mini-apps" heading={intl.formatMessage({ id: 'home.chat.miniApps' })} />
       {lists}
       <ActionToast />
