@@ -229,7 +229,7 @@ async function main() {
     for (const [n, t] of rows) console.log(`  ${t.toFixed(0).padStart(6)}  ${n}`);
     console.log(`  ${med(runs.map((r) => r.paintedAt)).toFixed(0).padStart(6)}  PAINTED (first frame with a conversation row); rows: ${runs[0]!.rows}`);
     console.log(`  all runs: ${runs.map((r) => r.paintedAt.toFixed(0)).join(', ')}`);
-    const KEY = ['boot:main', 'boot:db-open', 'boot:db-created', 'boot:db-opened', 'boot:client-started', 'boot:auth-ready', 'boot:home-render', 'boot:chat-list-mount', 'boot:chat-rows-read', 'boot:chat-list-render', 'boot:screen-painted'];
+    const KEY = ['boot:main', 'boot:db-open', 'boot:db-code', 'boot:db-created', 'boot:db-opened', 'boot:client-started', 'boot:auth-ready', 'boot:home-render', 'boot:chat-list-mount', 'boot:chat-rows-read', 'boot:chat-list-render', 'boot:screen-painted'];
     console.log(`  per run: ${KEY.map((k) => k.replace('boot:', '')).join(' / ')} / painted`);
     for (const r of runs) console.log(`    ${KEY.map((k) => (r.entries.find(([n]) => n === k)?.[1] ?? NaN).toFixed(0)).join(' / ')} / ${r.paintedAt.toFixed(0)}`);
     console.log(`  scripts and styles served by (first run): ${JSON.stringify(runs[0]!.servedBy)}`);

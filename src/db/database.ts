@@ -40,6 +40,8 @@ export interface OpenDatabaseOptions {
 let pluginsAdded = false;
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<AppDatabase> {
+  // this module (RxDB, Dexie) is fetched and evaluated: what follows is the database's own open
+  markBoot('db-code');
   if (!pluginsAdded) {
     addRxPlugin(RxDBLocalDocumentsPlugin);
     addRxPlugin(RxDBMigrationSchemaPlugin);
