@@ -4,6 +4,7 @@
 // hundreds of milliseconds; it is spawned once the screen says it is painted (or after a cap, in
 // case no screen ever says so, e.g. a redirect to a screen that does not).
 let open: () => void = () => {};
+let paintedYet = false;
 const painted = new Promise<void>((resolve) => {
   open = resolve;
 });
@@ -11,7 +12,13 @@ const painted = new Promise<void>((resolve) => {
 /** The first screen is painted (idempotent). */
 export function screenPainted(): void {
   markBoot('screen-painted');
+  paintedYet = true;
   open();
+}
+
+/** Whether the first screen of this page is painted already (a later screen is not a cold start's). */
+export function isScreenPainted(): boolean {
+  return paintedYet;
 }
 
 /** Resolves when screenPainted() is called, or after `capMs` at the latest. */

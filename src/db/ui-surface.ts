@@ -93,7 +93,7 @@ export type { DialogOutcome } from './commands';
 export { isShownBySyncStatus, type CommandResult } from './command-result';
 // Cold start (bench/README.md "cold-start"): the first screen says when it is painted.
 export { useScreenPainted } from './hooks/use-screen-painted';
-export { markBoot, whenScreenPainted } from './boot-gate';
+export { isScreenPainted, markBoot, whenScreenPainted } from './boot-gate';
 export type {
   SessionDoc,
   AppLanguageDoc,

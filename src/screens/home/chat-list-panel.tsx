@@ -4,10 +4,10 @@
 // relative time, the unread count and a mark while muted; then the user's mini apps from the
 // stored recent activity (unless the remote flag support_bot_mini_apps_hidden hides them); and,
 // with in_app_review_flag on, a one-time ask to rate a bot the user has talked with.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { CHAT_LIST_FIRST_ROWS, markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
+import { CHAT_LIST_FIRST_ROWS, isScreenPainted, markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
 import { isMuted } from '../../domain/bot-rules';
 import { MiniAppRow } from './mini-app-row';
 import { ReviewPrompt } from './review-prompt';
@@ -26,20 +26,14 @@ function timeOf(c: ConversationDoc): number {
   return c.last_message?.timestamp ?? c.last_activity;
 }
 
-/**
- * Whether the Chat tab has been shown in this page already. Only its first showing (a cold
- * start's first frame) reads the first screenful of rows alone; later ones (back from a chat, a
- * tab switch) read every row at once, so the list is already as tall as it will be when the
- * router restores the scroll position (with 20 rows first, it clamped to their height).
- */
-let shownBefore = false;
-
 export function ChatListPanel() {
   const intl = useIntl();
   const navigate = useNavigate();
   markBoot('chat-list-mount');
-  const [first] = useState(() => (shownBefore ? undefined : CHAT_LIST_FIRST_ROWS));
-  useEffect(() => { shownBefore = true; }, []);
+  // Only a cold start's first screen reads its first screenful of rows alone; a later showing (back
+  // from a chat, a tab switch) reads every row at once, so the list is already as tall as it will
+  // be when the router restores the scroll position (with 20 rows first, it clamped to them).
+  const [first] = useState(() => (isScreenPainted() ? undefined : CHAT_LIST_FIRST_ROWS));
   const conversations = useListedConversations(first);
   const activity = useRecentActivity();
   const gate = useFeatureGate();

@@ -5,7 +5,7 @@ import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '../../../src/db/database';
 import { startClient, type Client } from '../../../src/db/client';
 import { BOOT_LOCAL_DOCS, prefetchForBoot } from '../../../src/db/boot-prefetch';
-import { screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
+import { isScreenPainted, screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
 import { localDocStore, primeLocalDocs } from '../../../src/db/hooks/local-doc-store';
 import { CHAT_LIST_FIRST_ROWS, conversationRows$, firstConversationsQuery } from '../../../src/db/hooks/use-chat';
 import { patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
@@ -170,9 +170,11 @@ describe('boot gate and the sync worker start', () => {
     expect(answered).toBe(true);
   });
 
-  test('screenPainted opens the gate for every waiter, however long its cap', async () => {
+  test('screenPainted opens the gate for every waiter, however long its cap, and later screens know it', async () => {
     const waiting = whenScreenPainted(3_600_000);
+    expect(isScreenPainted()).toBe(false);
     screenPainted();
+    expect(isScreenPainted()).toBe(true);
     await waiting;
     await whenScreenPainted(3_600_000);
   });
