@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { messagesPlugin } from './scripts/messages-plugin';
 import { splashFirst } from './scripts/splash-first-plugin';
+import { bootChunks } from './scripts/boot-chunks-plugin';
 import { packageVersion, versionCodeOf } from './server/web/version';
 
 /** The aliases both builds share (see resolve below). */
@@ -92,8 +93,11 @@ const serviceWorker = VitePWA({
   },
 });
 
+// fewer, larger chunks for a signed-in start (scripts/boot-chunks-plugin.ts)
+const bootChunking = bootChunks();
+
 export default defineConfig({
-  plugins: [messagesPlugin({ precompile: true }), react(), serviceWorker, splashFirst()],
+  plugins: [messagesPlugin({ precompile: true }), react(), serviceWorker, splashFirst(), bootChunking.plugin],
   // the build's version_code, by the rule /version.json uses, so the update check compares like with like
   define: { __APP_VERSION_CODE__: JSON.stringify(versionCodeOf(packageVersion())) },
   resolve: { alias: ALIASES },
@@ -110,6 +114,7 @@ export default defineConfig({
         // first use instead of precaching them for everyone (sw/routes.ts, sw/README.md).
         chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => LAZY_CACHED_MODULES.test(id)) ? 'assets/lazy/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         assetFileNames: (asset) => (asset.names.some((name) => LAZY_CACHED_ASSETS.test(name)) ? 'assets/lazy/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+        codeSplitting: { groups: bootChunking.groups },
       },
     },
   },

@@ -139,6 +139,10 @@ async function trace(context: BrowserContext, url: string): Promise<void> {
     for (const e of list) if (e.ph === 'X' && e.dur) by.set(e.name, (by.get(e.name) ?? 0) + e.dur / 1000);
     return [...by].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)} ms  ${n}`).join('\n');
   };
+  const read = at('boot:chat-rows-read');
+  const between = on.filter((e) => e.ts >= read && e.ts < from);
+  const busy = between.filter((e) => e.ph === 'X' && e.name === 'RunTask').reduce((ms, e) => ms + (e.dur ?? 0) / 1000, 0);
+  console.log(`\ntrace: chat-rows-read → chat-list-render ${((from - read) / 1000).toFixed(0)} ms, main thread busy ${busy.toFixed(0)} ms of it; events by name:\n${sum(between)}`);
   console.log(`\ntrace (one run; chat-list-render at +${((from - main0) / 1000).toFixed(0)} ms after boot:main): main-thread events from chat-list-render on, by name (nested events counted in each):\n${sum(on.filter((e) => e.ts >= from))}\nthe whole start:\n${sum(on)}`);
 }
 

@@ -3,7 +3,7 @@
 // The guards read the router context (who the user is), which App keeps current and re-checks
 // with router.invalidate() whenever it changes: signing in, out or finishing onboarding moves
 // the user by itself.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { parsePlainSearch, stringifyPlainSearch } from './search-params';
 import { redirectFor, type AppPath, type AuthSnapshot } from './route-guards';
@@ -12,16 +12,14 @@ import { Splash } from './splash';
 import { NotFound } from './not-found';
 import { DialogsHost } from './dialogs-host';
 import { SCREEN_CHUNKS } from './screen-chunks';
+// the signed-in shell's lazy parts, off the login route
+import { GatedOutlet, NotificationsHost } from './shell-chunks';
 import { offlineAware, RouteError } from './route-error';
 
 export interface RouterContext {
   auth: AuthSnapshot;
 }
 
-// Notifications concern signed-in users only: a lazy chunk, off the login route (report-size.ts).
-const NotificationsHost = lazy(() => import('./notifications-host').then((m) => ({ default: m.NotificationsHost })));
-// The feature gate concerns signed-in screens only (issue 18): off the login route too.
-const GatedOutlet = lazy(() => import('./gated-outlet').then((m) => ({ default: m.GatedOutlet })));
 
 /** Every screen, with the dialogs host above it (inside the router, so dialog actions can navigate). */
 function RootLayout() {

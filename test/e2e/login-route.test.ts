@@ -17,8 +17,8 @@ import { texts } from './helpers/messages';
 const en = texts('en');
 const hi = texts('hi');
 const dist = resolve(import.meta.dirname, '../../dist');
-/** The chunk of src/db/database.ts: RxDB, Dexie and the schemas (not database-name-*.js, a constant). */
-const DATABASE_CHUNK = /\/assets\/database-(?!name-)[\w-]+\.js$/;
+/** The chunk of src/db/database.ts: RxDB, Dexie and the schemas, the data client's group (scripts/boot-chunks-plugin.ts). */
+const DATABASE_CHUNK = /\/assets\/data-[\w-]+\.js$/;
 /** The sync worker's script and the engine's chunk (the page's fallback when there is no worker). */
 const SYNC_CODE = /\/assets\/(sync\.worker|engine)-[\w-]+\.js$/;
 

@@ -16,6 +16,7 @@ import { initialOtpState, otpReducer, otpValue, type OtpAction } from '../../dom
 import { editMobile, endSignInWaitOf, resendOtp, useAuthFlow, useSignInWait, verifyOtp } from '../../db/ui-surface';
 import { secondsUntil } from '../../domain/sign-in-wait';
 import { useShowError } from '../../app/dialog-queue';
+import { preloadSignedInShell } from '../../app/shell-chunks';
 import { Button } from '../../ui/button';
 import { OtpBoxes } from '../../ui/otp-boxes';
 import { Spinner } from '../../ui/spinner';
@@ -57,6 +58,8 @@ export default function OtpScreen() {
   const resendWaitLeft = secondsUntil(resendBlockUntil, waitNow);
   const submitted = useRef(state.submitSeq);
   const online = useOnline();
+  // the screens after sign-in render in the signed-in shell: its chunks now, not after the code
+  useEffect(() => void preloadSignedInShell(), []);
 
   const sentAt = flow.doc.otpSentAt;
   const now = useNow(sentAt !== null && Date.now() < sentAt + OTP_RESEND_WAIT_MS);

@@ -1,0 +1,18 @@
+// The signed-in shell's lazy parts (off the login route: report-size.ts): the feature gate around
+// every signed-in screen (issue 18) and the notifications host. A signed-in start preloads them
+// with the database (main.tsx), so the first screen renders without suspending (preloadable.ts).
+import { preloadable } from './preloadable';
+
+const gatedOutlet = preloadable(() => import('./gated-outlet').then((m) => m.GatedOutlet));
+const notificationsHost = preloadable(() => import('./notifications-host').then((m) => m.NotificationsHost));
+
+export const GatedOutlet = gatedOutlet.Component;
+export const NotificationsHost = notificationsHost.Component;
+
+/** Resolves once both are in, or one failed (the lazy path then shows the error on render). */
+export function preloadSignedInShell(): Promise<void> {
+  return Promise.all([gatedOutlet.preload(), notificationsHost.preload()]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
