@@ -1,16 +1,17 @@
-// Fewer, larger chunks for a signed-in start (issue 20, bench/README.md "cold-start"). Left to
-// itself, Rolldown cuts the code a cold /home needs into ~80 scripts (one per set of screens that
-// share a module); the browser then spends the start fetching, compiling and linking small files
-// while the database waits for its code. Two groups gather what a signed-in start loads after the
-// login route's modules:
-//  - `data`: the data client (src/db/database.ts with RxDB and Dexie, the worker's page-side
-//    client, the boot reads), loaded by every signed-in start;
+// Fewer, larger chunks (issue 20, bench/README.md "cold-start"). Left to itself, Rolldown cuts the
+// code of a cold /home into ~95 files (one per set of screens that share a module); the browser
+// then spends the start fetching, compiling and linking small files while the database waits for
+// its code. Four groups, highest priority first:
+//  - `boot`: the entry's static imports (Rolldown's `$initial` tag), one chunk instead of ~25;
+//  - `boot-shared`: what a signed-in start and the login route's lazy code both import (small);
+//  - `data`: the data client (src/db/database.ts with RxDB and Dexie, the worker's page-side client,
+//    the boot reads), loaded by every signed-in start;
 //  - `app-shared`: what the chat list and the shell around it import (hooks, commands, the shared
 //    screen parts), which most other screens import too.
-// Neither takes a module the login route loads (the entry's static imports, the login screen's,
-// the boot messages'): those stay where Rolldown puts them, so the login route's bytes do not
-// change (scripts/report-size.ts, test/e2e/login-route.test.ts). A screen's own modules stay in
-// its chunk (the chat list's own code included), so opening one screen does not load another.
+// `data` and `app-shared` take no module the login route loads (the login screen's, the boot
+// messages', the mapped-host check's, the service worker glue's), and the build fails if the
+// login route would load either (scripts/report-size.ts, test/e2e/login-route.test.ts). A screen's
+// own modules stay in its chunk (the chat list's too), so opening one screen loads no other.
 import type { Plugin } from 'vite';
 import type { CodeSplittingGroup } from 'rolldown';
 
