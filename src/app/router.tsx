@@ -20,7 +20,6 @@ export interface RouterContext {
   auth: AuthSnapshot;
 }
 
-
 /** Every screen, with the dialogs host above it (inside the router, so dialog actions can navigate). */
 function RootLayout() {
   const signedIn = rootRoute.useRouteContext({ select: (context) => context.auth.signedIn });
