@@ -243,7 +243,12 @@ describe('rewards', () => {
         [coupon, entry, userUuid, code, Date.now() + 86_400_000, Date.now()]);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
       await page.goto(`${stage.server.url}/coupon`);
-      await page.getByTestId('coupon-list').getByRole('button').first().click();
+      // the stored list shows first (with the spin's coupon, if it won one): the new coupon is the
+      // first (newest) row only once the list is refreshed from the server, so wait for all of them
+      const coupons = (await stage.server.db.query(`SELECT 1 FROM reward_coupons WHERE user_uuid = $1`, [userUuid])).length;
+      const rows = page.getByTestId('coupon-list').getByRole('button');
+      await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(coupons);
+      await rows.first().click();
       await page.getByTestId('coupon-code').getByText(code).waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: t('rewards.copy') }).click();
       await page.getByText(t('rewards.copied')).waitFor();
