@@ -20,8 +20,8 @@ interface ModuleGraph {
   getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[] } | null;
 }
 
-/** Where each group's modules are read from: the roots' static imports, transitively. */
-// Besides the entry: what a signed-out visit at / loads, the login screen and its messages at
+// Each group's modules are its roots' static imports, transitively. The login route's roots,
+// besides the entry: what a signed-out visit at / loads, the login screen and its messages at
 // once, the mapped-host check (src/app/app.tsx) and the service worker's glue once idle.
 const LOGIN_ROOTS = [
   /\/src\/screens\/login\/login-screen\.tsx$/,
@@ -31,6 +31,7 @@ const LOGIN_ROOTS = [
 ];
 const DATA_ROOTS = [/\/src\/db\/database\.ts$/, /\/src\/workers\/sync-client\.ts$/, /\/src\/db\/boot-prefetch\.ts$/];
 const SHELL_ROOTS = [/\/src\/screens\/home\/home-screen\.tsx$/, /\/src\/app\/gated-outlet\.tsx$/, /\/src\/app\/notifications-host\.tsx$/];
+/** The groups the login route must not load. */
 const GROUP_NAMES = new Set(['data', 'app-shared']);
 /** The chat list's own modules stay in the home screen's chunk. */
 const SCREEN_OWN = /\/src\/screens\/home\//;
@@ -42,26 +43,27 @@ export interface BootChunkSets {
   shared: Set<string>;
 }
 
-/** The static closure of `roots`, leaving out `known`. */
-function closure(graph: ModuleGraph, roots: string[], known: Set<string>): Set<string> {
-  const seen = new Set<string>();
+/** Everything reachable from `roots` by `next` (the roots included). */
+function reachable<T>(roots: readonly T[], next: (node: T) => readonly T[]): Set<T> {
+  const seen = new Set<T>();
   const queue = [...roots];
   while (queue.length > 0) {
-    const id = queue.pop()!;
-    if (seen.has(id) || known.has(id)) continue;
-    seen.add(id);
-    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+    const node = queue.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    queue.push(...next(node));
   }
   return seen;
 }
 
-/** The two groups' modules, from the module graph of a finished build. */
+/** The modules of the groups `data`, `app-shared` and `boot-shared`, from the module graph of a finished build. */
 export function bootChunkSets(graph: ModuleGraph): BootChunkSets {
   const ids = [...graph.getModuleIds()];
   const matching = (patterns: RegExp[]) => ids.filter((id) => patterns.some((p) => p.test(id)));
-  const loginPath = closure(graph, matching(LOGIN_ROOTS), new Set());
-  const dataAll = closure(graph, matching(DATA_ROOTS), new Set());
-  const shellAll = closure(graph, matching(SHELL_ROOTS), new Set());
+  const closure = (roots: RegExp[]) => reachable(matching(roots), (id) => graph.getModuleInfo(id)?.importedIds ?? []);
+  const loginPath = closure(LOGIN_ROOTS);
+  const dataAll = closure(DATA_ROOTS);
+  const shellAll = closure(SHELL_ROOTS);
   const data = new Set([...dataAll].filter((id) => !loginPath.has(id)));
   const appShared = new Set([...shellAll].filter((id) => !loginPath.has(id) && !dataAll.has(id) && !SCREEN_OWN.test(id)));
   // What both a signed-in start and the login route's lazy code import (the import graph
@@ -82,20 +84,14 @@ interface BuiltChunk {
 /** The group chunks (data, app-shared) that the entry or the login screen loads with their static imports: none, or the build is wrong. */
 export function groupsOnLoginRoute(chunks: readonly BuiltChunk[]): string[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const loaded = new Set<string>();
-  const queue = chunks.filter((chunk) => chunk.isEntry || LOGIN_ROOTS.some((p) => p.test(chunk.facadeModuleId ?? ''))).map((chunk) => chunk.fileName);
-  while (queue.length > 0) {
-    const fileName = queue.pop()!;
-    if (loaded.has(fileName)) continue;
-    loaded.add(fileName);
-    queue.push(...(byFile.get(fileName)?.imports ?? []));
-  }
+  const roots = chunks.filter((chunk) => chunk.isEntry || LOGIN_ROOTS.some((p) => p.test(chunk.facadeModuleId ?? ''))).map((chunk) => chunk.fileName);
+  const loaded = reachable(roots, (fileName) => byFile.get(fileName)?.imports ?? []);
   return [...loaded].filter((fileName) => GROUP_NAMES.has(byFile.get(fileName)?.name ?? ''));
 }
 
 /**
  * The plugin reads the module graph once the build has it (buildEnd, before chunks are made) and
- * fills `sets`, which the groups of `bootChunkGroups` read while Rolldown makes the chunks.
+ * fills `sets`, which the returned `groups` read while Rolldown makes the chunks (vite.config.ts).
  */
 export function bootChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   let sets: BootChunkSets = { data: new Set(), appShared: new Set(), shared: new Set() };

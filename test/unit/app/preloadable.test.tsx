@@ -25,11 +25,18 @@ describe('preloadable', () => {
 
   it('keeps the lazy path once it rendered it, even after the module came (no remount below it)', async () => {
     const { Component, preload } = preloadable(() => Promise.resolve(Hello));
+    // the component itself (no hooks): what it renders, without React
+    const renders = (name: string) => (Component as (props: { name: string }) => React.ReactElement)({ name }).type;
     inSuspense(<Component name="Asha" />);
     await preload();
+    expect(renders('Ravi')).not.toBe(Hello);
     // React.lazy's own payload is resolved now: the lazy path renders the module too
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(inSuspense(<Component name="Ravi" />)).toContain('hello <!-- -->Ravi');
+    // a preloaded one that never went lazy renders the module itself
+    const direct = preloadable(() => Promise.resolve(Hello));
+    await direct.preload();
+    expect((direct.Component as (props: { name: string }) => React.ReactElement)({ name: 'Asha' }).type).toBe(Hello);
   });
 
   it('loads once for many preloads, and again after a failure', async () => {
