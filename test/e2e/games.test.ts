@@ -237,10 +237,13 @@ describe('rewards', () => {
       const entry = randomUUID();
       const coupon = randomUUID();
       const code = `SAATHI-E2E${coupon.slice(0, 6).toUpperCase()}`; // codes are unique: a retry makes its own
+      // on the server's clock, which the memory match moved ahead: a coupon the spin won was stamped
+      // by it, and one stamped by the real clock would sort below it (the list is newest first)
+      const wonAt = Date.now() + serverAhead;
       await stage.server.db.query(`INSERT INTO reward_ledger (entry_id, user_uuid, source_key, source, kind, amount_minor, currency, payout_state, created_at, updated_at)
-        VALUES ($1, $2, $3, 'stw', 'coupon', 0, 'INR', 'none', $4, $4)`, [entry, userUuid, `stw:${randomUUID()}`, Date.now()]);
+        VALUES ($1, $2, $3, 'stw', 'coupon', 0, 'INR', 'none', $4, $4)`, [entry, userUuid, `stw:${randomUUID()}`, wonAt]);
       await stage.server.db.query(`INSERT INTO reward_coupons (coupon_uuid, entry_id, user_uuid, offer_id, code, expires_at, created_at) VALUES ($1, $2, $3, 'chai-20', $4, $5, $6)`,
-        [coupon, entry, userUuid, code, Date.now() + 86_400_000, Date.now()]);
+        [coupon, entry, userUuid, code, wonAt + 86_400_000, wonAt]);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stage.server.url });
       await page.goto(`${stage.server.url}/coupon`);
       // the stored list shows first (with the spin's coupon, if it won one): the new coupon is the
