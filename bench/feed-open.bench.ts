@@ -77,6 +77,16 @@ function fling(page: Page, scrollerSelector: string, lastSelector: string): Prom
   }, { scrollerSelector, lastSelector, step: FLING_PX });
 }
 
+/** The app's `boot:*` performance marks of a page, ms since its navigation's start. */
+const bootMarksOf = (page: Page) => page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark')
+  .filter((m) => m.name.startsWith('boot:')).map((m) => [m.name.slice(5), m.startTime])));
+
+/** Each mark's median over the runs, in the order they came: 'main 31, db-open 40, …'. */
+function medianMarks(runs: Array<Record<string, number>>): string {
+  const names = Object.keys(runs[0] ?? {}).sort((a, b) => median(runs.map((r) => r[a] ?? NaN)) - median(runs.map((r) => r[b] ?? NaN)));
+  return names.map((n) => `${n} ${median(runs.flatMap((r) => (n in r ? [r[n]!] : []))).toFixed(0)}`).join(', ');
+}
+
 const listNodes = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.querySelectorAll('*').length);
 
 const bench: Bench = async () => {
@@ -91,10 +101,11 @@ const bench: Bench = async () => {
     const refOpen: number[] = [];
     const openNodes: number[] = [];
     const openLongest: number[] = [];
+    const bootMarks: Array<Record<string, number>> = [];
     for (let i = 0; i < WARM_UP + OPEN_RUNS; i++) {
       const { ms, page, longestOpenTaskMs } = await timedOpen(context, `${url}/home`, POST_SELECTOR);
       if (!(await page.evaluate(() => navigator.onLine === false))) throw new Error('the app ran online: the offline emulation did not hold');
-      if (i >= WARM_UP) { appOpen.push(ms); openNodes.push(await listNodes(page, '.feed__scroller')); openLongest.push(longestOpenTaskMs); }
+      if (i >= WARM_UP) { appOpen.push(ms); openNodes.push(await listNodes(page, '.feed__scroller')); openLongest.push(longestOpenTaskMs); bootMarks.push(await bootMarksOf(page)); }
       await page.close();
       const ref = await timedOpen(context, `${REFERENCE_ORIGIN}/reference.html?n=15`, '#list .card');
       if (i >= WARM_UP) refOpen.push(ref.ms);
@@ -125,6 +136,7 @@ const bench: Bench = async () => {
         `Chromium ${browser.version()} headless, 390×844; the app built with vite.config.ts (service worker, production mode), served by the reference server at ${url}, run offline`,
         `seeded (not a figure): sign-in and onboarding through the engine, then ${POSTS.toLocaleString('en')} feed posts into the feed collection in ${(seeded.ms / 1000).toFixed(1)} s`,
         `open: median app ${appMedian.toFixed(0)} ms, reference ${refMedian.toFixed(0)} ms, ratio ${fmtRatio(appMedian / refMedian)} (${OPEN_RUNS} runs each after ${WARM_UP} warm-up); longest task before the first paint, median ${median(openLongest).toFixed(0)} ms`,
+        `open, the app's boot marks (src/db/boot-gate.ts), median ms since the navigation's start: ${medianMarks(bootMarks)}`,
         `DOM nodes inside the feed list at open: ${Math.min(...openNodes)}–${Math.max(...openNodes)}; while flinging ≤ ${Math.max(...appFling.map((f) => f.maxNodes))} (the reference keeps ${Math.max(...refFling.map((f) => f.maxNodes))}: every card in the DOM)`,
         ...appFling.map((f, i) => `fling to the last post, app run ${i + 1}: ${line(f)}`),
         ...refFling.map((f, i) => `fling reference run ${i + 1}: ${line(f)}`),

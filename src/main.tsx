@@ -13,7 +13,7 @@ import { markBoot, threadOfPath, whenScreenPainted } from './db/boot-gate';
 import { App } from './app/app';
 import { BootFailure } from './app/boot-failure';
 import { preloadForBoot } from './app/boot-preload';
-import { preloadSignedInShell } from './app/shell-chunks';
+import { preloadFeedPanel, preloadSignedInShell } from './app/shell-chunks';
 import { captureInstallPrompt } from './app/install-prompt';
 import './styles/base.css';
 
@@ -62,7 +62,12 @@ if (signedOutStart) {
   // suspending (src/app/preloadable.ts: a suspended start committed ~290 ms late)
   const shell = preloadSignedInShell();
   Promise.all([startClient({
-    prefetch: async (db) => (await bootPrefetch).prefetchForBoot(db, bootPath),
+    prefetch: async (db) => {
+      const { prefetchForBoot, storedHomeTab } = await bootPrefetch;
+      await prefetchForBoot(db, bootPath);
+      // home's Feed tab is a chunk of its own: in before the first render, as the shell is
+      if (bootPath === '/home' && storedHomeTab(db) === 'post') await preloadFeedPanel();
+    },
     ...(bootPath === '/home' || threadOfPath(bootPath) !== null ? { startWorkerAfter: whenScreenPainted(WORKER_START_CAP_MS) } : {}),
   }), shell]).then(
   ([client]) => {

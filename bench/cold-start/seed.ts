@@ -10,7 +10,7 @@ import { modifyConversation } from '../../src/db/modify-conversation';
 import { createInProcessEngine } from '../../src/sync/engine';
 import { storeServerMessages } from '../../src/sync/message-store';
 import type { FeedPost } from '../../src/api/feed-contract';
-import { FEED_META_ID, feedDocId, type FeedDoc } from '../../src/db/schemas';
+import { FEED_META_ID, feedDocId, withFeedRank, type FeedDoc } from '../../src/db/schemas';
 import { EMPTY_FEED_META } from '../../src/sync/feed-sync';
 
 const WORDS = 'namaste kal milte hain order ready delivery today price offer thanks please send the photo again yes no maybe later'.split(' ');
@@ -82,10 +82,10 @@ async function seed(opts: { mobile: string; otp: string; conversations: number; 
     const now = Date.now();
     const docs: FeedDoc[] = Array.from({ length: opts.feedPosts }, (_, n) => {
       const post = feedPostOf(n, now);
-      return { id: feedDocId.post(post.post_uuid), kind: 'item', order: post.created_at, type: 'post', post_uuid: post.post_uuid, payload: { type: 'post', post }, fetched_at: now };
+      return withFeedRank({ id: feedDocId.post(post.post_uuid), kind: 'item', order: post.created_at, type: 'post', post_uuid: post.post_uuid, payload: { type: 'post', post }, fetched_at: now });
     });
     const session = (await getLocalDoc(db, 'session'))?.clientSessionId ?? null;
-    docs.push({ id: FEED_META_ID, kind: 'meta', order: 0, type: '', post_uuid: '', payload: { ...EMPTY_FEED_META, hasMore: false, lastVisitAt: now, lastVisitSession: session }, fetched_at: now });
+    docs.push(withFeedRank({ id: FEED_META_ID, kind: 'meta', order: 0, type: '', post_uuid: '', payload: { ...EMPTY_FEED_META, hasMore: false, lastVisitAt: now, lastVisitSession: session }, fetched_at: now }));
     await db.feed.bulkInsert(docs);
     stored += opts.feedPosts;
   }

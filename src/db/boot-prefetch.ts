@@ -5,10 +5,12 @@
 // round trip after another.
 import { take, type Observable } from 'rxjs';
 import type { AppDatabase } from './database';
-import type { LocalDocId } from './local-docs';
+import type { LocalDocId, SettingsDoc } from './local-docs';
 import { localDocStore, primeLocalDocs } from './hooks/local-doc-store';
 import { CHAT_LIST_FIRST_ROWS, firstConversationsQuery } from './hooks/use-chat';
 import { newestPageQuery } from './hooks/use-thread-window';
+import { feedWindowQuery } from './hooks/use-feed';
+import { FEED_WINDOW_FIRST } from '../domain/feed-rules';
 import { pkFor } from './outbox-store';
 import { markBoot, threadOfPath } from './boot-gate';
 
@@ -26,8 +28,8 @@ function hold(queries: { $: Observable<unknown> }[]): void {
 
 /**
  * Starts the boot reads for the page at `path` and resolves once the local documents are in (the
- * chat list's first rows, for '/home', and a thread's header and newest page, for '/chat/{bot}', run on:
- * the screen subscribes to the same queries when it mounts).
+ * chat list's first rows, or the feed's first window, for '/home', and a thread's header and newest
+ * page, for '/chat/{bot}', run on: the screen subscribes to the same queries when it mounts).
  */
 export function prefetchForBoot(db: AppDatabase, path: string): Promise<void> {
   if (path === '/home') {
@@ -42,5 +44,12 @@ export function prefetchForBoot(db: AppDatabase, path: string): Promise<void> {
   return primeLocalDocs(db, BOOT_LOCAL_DOCS).then(() => {
     const owner = localDocStore(db, 'session').getSnapshot().doc?.mobile;
     if (bot !== null && owner) hold([newestPageQuery(db, pkFor(bot, owner))]);
+    // home opening on its Post tab: the feed's first window (the chat rows' read above is spent)
+    if (path === '/home' && storedHomeTab(db) === 'post') hold([feedWindowQuery(db, FEED_WINDOW_FIRST)]);
   });
+}
+
+/** The home tab stored as the open one, once prefetchForBoot resolved (main.tsx preloads its code). */
+export function storedHomeTab(db: AppDatabase): SettingsDoc['homeTab'] | undefined {
+  return localDocStore(db, 'settings').getSnapshot().doc?.homeTab;
 }

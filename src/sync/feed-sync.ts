@@ -22,7 +22,7 @@ import type { AppDatabase } from '../db/database';
 import { failed, ok, type CommandResult } from '../db/command-result';
 import { enqueueAction } from '../db/action-queue';
 import { getLocalDoc } from '../db/local-store';
-import { FEED_META_ID, feedDocId, orderKey, type FeedDoc, type FeedMeta } from '../db/schemas';
+import { FEED_META_ID, feedDocId, orderKey, withFeedRank, type FeedDoc, type FeedMeta } from '../db/schemas';
 import type { ActionKindDef, AreaSyncDeps } from './action-runner';
 import type { Clock, HttpClient } from './http-client';
 
@@ -57,13 +57,13 @@ async function readMeta(db: AppDatabase): Promise<FeedMeta> {
 
 async function writeMeta(db: AppDatabase, now: number, change: (m: FeedMeta) => FeedMeta): Promise<FeedMeta> {
   const next = change(await readMeta(db));
-  await db.feed.upsert({ id: FEED_META_ID, kind: 'meta', order: 0, type: '', post_uuid: '', payload: next, fetched_at: now });
+  await db.feed.upsert(withFeedRank({ id: FEED_META_ID, kind: 'meta', order: 0, type: '', post_uuid: '', payload: next, fetched_at: now }));
   return next;
 }
 
-const itemDoc = (item: FeedItem, now: number): FeedDoc => item.type === 'post'
+const itemDoc = (item: FeedItem, now: number): FeedDoc => withFeedRank(item.type === 'post'
   ? { id: feedDocId.post(item.post.post_uuid), kind: 'item', order: item.post.created_at, type: 'post', post_uuid: item.post.post_uuid, payload: item, fetched_at: now }
-  : { id: feedDocId.notification(item.notification.notification_uuid), kind: 'item', order: item.notification.created_at, type: 'notification', post_uuid: '', payload: item, fetched_at: now };
+  : { id: feedDocId.notification(item.notification.notification_uuid), kind: 'item', order: item.notification.created_at, type: 'notification', post_uuid: '', payload: item, fetched_at: now });
 
 /** Writes the server's post into every doc that holds it (its feed item and its saved entry). */
 export async function storeServerPost(db: AppDatabase, post: FeedPost, now: number): Promise<void> {
@@ -195,7 +195,7 @@ export function createFeedSync(deps: AreaSyncDeps): { flows: FeedFlows; onFeedPo
     }
     const now = clock.now();
     if (!more) await db.feed.bulkRemove(stored.map((d) => d.id));
-    await db.feed.bulkUpsert(answer.post_list.map((post, i): FeedDoc => ({ id: feedDocId.saved(post.post_uuid), kind: 'saved', order: offset + i, type: 'post', post_uuid: post.post_uuid, payload: post, fetched_at: now })));
+    await db.feed.bulkUpsert(answer.post_list.map((post, i) => withFeedRank({ id: feedDocId.saved(post.post_uuid), kind: 'saved', order: offset + i, type: 'post', post_uuid: post.post_uuid, payload: post, fetched_at: now })));
     const hasMore = offset + answer.post_list.length < answer.total;
     await writeMeta(db, now, (m) => ({ ...m, savedHasMore: hasMore, savedTotal: answer.total }));
     return ok({ hasMore });
@@ -214,7 +214,7 @@ export function createFeedSync(deps: AreaSyncDeps): { flows: FeedFlows; onFeedPo
     if (!more) await db.feed.bulkRemove(stored.map((d) => d.id));
     // spec §5: only known activity types are kept
     const known = answer.activity_list.filter((a): a is Activity => isKnownActivityType(a.type));
-    await db.feed.bulkUpsert(known.map((a): FeedDoc => ({ id: feedDocId.activity(a.activity_uuid), kind: 'activity', order: a.created_at, type: a.type, post_uuid: a.post_uuid, payload: a, fetched_at: now })));
+    await db.feed.bulkUpsert(known.map((a) => withFeedRank({ id: feedDocId.activity(a.activity_uuid), kind: 'activity', order: a.created_at, type: a.type, post_uuid: a.post_uuid, payload: a, fetched_at: now })));
     const hasMore = offset + answer.activity_list.length < answer.total;
     await writeMeta(db, now, (m) => ({ ...m, activityHasMore: { ...m.activityHasMore, [type ?? 'all']: hasMore } }));
     return ok({ hasMore });

@@ -24,14 +24,22 @@ export function showPost(post: FeedPost, ops: readonly FeedOp[]): ShownPost {
   return { post: displayPost(post, mine), pending: mine.length > 0 };
 }
 
+/** A stored list (saved posts, my activity, of one type or all) in its order, from its rank index. */
+export const feedListQuery = (db: AppDatabase, kind: FeedDoc['kind'], type?: string) =>
+  db.feed.find({ selector: { kind, ...(type ? { type } : {}) }, sort: [{ rank: 'asc' }] });
+
+/** The feed's first `limit` items and one more (to know whether more are stored), newest first. */
+export const feedWindowQuery = (db: AppDatabase, limit: number) =>
+  db.feed.find({ selector: { kind: 'item' }, sort: [{ rank: 'asc' }], limit: limit + 1 });
+
 const docsOf = (db: AppDatabase, kind: FeedDoc['kind'], type?: string) =>
-  db.feed.find({ selector: { kind, ...(type ? { type } : {}) }, sort: [{ order: kind === 'saved' ? 'asc' : 'desc' }] }).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
+  feedListQuery(db, kind, type).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON())));
 
 /** A window of the feed: its first items, and whether more are stored past it. */
 export interface FeedWindow { items: ShownItem[]; more: boolean }
 
 /**
- * The feed's first `limit$` items, newest first: a limited query on the ['kind', 'order'] index,
+ * The feed's first `limit$` items, newest first: a limited query on the ['kind', 'rank'] index,
  * re-read when the limit grows (one more item is read to know whether more are stored). A change
  * re-reads only the window, and an item whose stored doc and queued acts are unchanged keeps its
  * object, so memoised cards do not render again for another card's change.
@@ -50,7 +58,7 @@ export function feedWindow$(db: AppDatabase, limit$: Observable<number>): Observ
   };
   const docs$ = limit$.pipe(
     distinctUntilChanged(),
-    switchMap((limit) => db.feed.find({ selector: { kind: 'item' }, sort: [{ order: 'desc' }], limit: limit + 1 }).$.pipe(map((docs) => ({ docs, limit })))),
+    switchMap((limit) => feedWindowQuery(db, limit).$.pipe(map((docs) => ({ docs, limit })))),
   );
   return combineLatest([docs$, queuedOps$(db)]).pipe(map(([{ docs, limit }, ops]) => {
     const inWindow = docs.slice(0, limit);

@@ -4,7 +4,7 @@
 // (spec part 2 §5). A post's doc holds the server's post as last answered; what the user did
 // since (queued 'feed-action's) is laid over it when shown (src/domain/feed-reducers.ts), so a
 // refused action undoes itself by leaving the queue. Cleared with the chat on sign-out.
-import type { RxCollection, RxJsonSchema } from 'rxdb/plugins/core';
+import type { MigrationStrategies, RxCollection, RxJsonSchema } from 'rxdb/plugins/core';
 import type { Activity, FeedCursor, FeedItem, FeedPost } from '../../api/feed-contract';
 
 /** The feed's own state (the doc 'meta:feed'). */
@@ -38,12 +38,35 @@ interface FeedDocBase<K extends FeedDocKind> {
   kind: K;
   /** item and activity: created_at (newest first); saved: place in the list (0 first) */
   order: number;
+  /** feedRank(kind, order): the list's order as one ascending index (set by withFeedRank) */
+  rank: number;
   /** item: post | notification; activity: its type; saved: post; meta: '' */
   type: string;
   /** the post it is about ('' for notifications and meta) */
   post_uuid: string;
   payload: FeedPayloads[K];
   fetched_at: number;
+}
+
+/** The highest `order` (a time in ms, or a place in the saved list). */
+export const FEED_ORDER_MAX = 1e15;
+
+/**
+ * The list's order as an ascending number: newest first for items and activity (the maximum less
+ * created_at), the place itself for saved posts. RxDB's Dexie storage walks an index ascending
+ * only: a list sorted `order: 'desc'` read every stored item and sorted them in JavaScript before
+ * its limit (a cold start into the feed of 1,000 posts: bench/README.md "feed-open").
+ */
+export function feedRank(kind: FeedDocKind, order: number): number {
+  return kind === 'item' || kind === 'activity' ? FEED_ORDER_MAX - order : order;
+}
+
+/** A feed document as its writers build it: the rank is derived (withFeedRank). */
+export type UnrankedFeedDoc = { [K in FeedDocKind]: Omit<FeedDocBase<K>, 'rank'> }[FeedDocKind];
+
+/** The document with its rank (every write of a feed document goes through it). */
+export function withFeedRank(doc: UnrankedFeedDoc): FeedDoc {
+  return { ...doc, rank: feedRank(doc.kind, doc.order) } as FeedDoc;
 }
 
 export type FeedDocOf<K extends FeedDocKind> = FeedDocBase<K>;
@@ -60,19 +83,25 @@ export const feedDocId = {
 
 export const feedSchema: RxJsonSchema<FeedDoc> = {
   title: 'feed',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 100 },
     kind: { type: 'string', enum: ['item', 'saved', 'activity', 'meta'], maxLength: 10 },
-    order: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
+    order: { type: 'number', minimum: 0, maximum: FEED_ORDER_MAX, multipleOf: 1 },
+    rank: { type: 'number', minimum: 0, maximum: FEED_ORDER_MAX, multipleOf: 1 },
     type: { type: 'string', maxLength: 40 },
     post_uuid: { type: 'string', maxLength: 40 },
     payload: { type: 'object' },
     fetched_at: { type: 'number', minimum: 0, maximum: 1e15, multipleOf: 1 },
   },
-  required: ['id', 'kind', 'order', 'type', 'post_uuid', 'payload', 'fetched_at'],
-  // the list reads by kind in order; my activity filters by type; an answer updates a post's docs
-  indexes: [['kind', 'order'], ['kind', 'type', 'order'], 'post_uuid'],
+  required: ['id', 'kind', 'order', 'rank', 'type', 'post_uuid', 'payload', 'fetched_at'],
+  // the list reads by kind in rank; my activity filters by type; an answer updates a post's docs
+  indexes: [['kind', 'rank'], ['kind', 'type', 'rank'], 'post_uuid'],
+};
+
+/** Version 0 had no rank (the feed sorted by order, newest first in JavaScript). */
+export const feedMigrations: MigrationStrategies = {
+  1: (old: UnrankedFeedDoc): FeedDoc => withFeedRank(old),
 };

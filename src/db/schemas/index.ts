@@ -11,7 +11,7 @@ import { actionsMigrations, actionsSchema, type ActionsCollection } from './acti
 import { botsSchema, type BotsCollection } from './bots.schema';
 import { cacheMigrations, cacheSchema, type CacheCollection } from './cache.schema';
 import { conversationsMigrations, conversationsSchema, type ConversationsCollection } from './conversations.schema';
-import { feedSchema, type FeedCollection } from './feed.schema';
+import { feedMigrations, feedSchema, type FeedCollection } from './feed.schema';
 import { messagesMigrations, messagesSchema, type MessagesCollection } from './messages.schema';
 import { outboxMigrations, outboxSchema, type OutboxCollection } from './outbox.schema';
 import { competitionsSchema, type CompetitionsCollection } from './competitions.schema';
@@ -46,7 +46,7 @@ export const collectionCreators: Record<keyof AppCollections, RxCollectionCreato
   games: { schema: gamesSchema },
   payments: { schema: paymentsSchema },
   miniApps: { schema: miniAppsSchema },
-  feed: { schema: feedSchema },
+  feed: { schema: feedSchema, migrationStrategies: feedMigrations },
 };
 
 export type { MessageDoc } from './messages.schema';
@@ -64,5 +64,5 @@ export type { PaymentOrigin, PaymentsDoc, PaymentsDocData, PaymentsDocKind } fro
 export { paymentsDocId } from './payments.schema';
 export type { MiniAppDoc, MiniAppDocOf, MiniAppDocType, MiniAppData, PermissionData } from './mini-apps.schema';
 export { miniAppDocId } from './mini-apps.schema';
-export type { FeedDoc, FeedDocOf, FeedDocKind, FeedMeta } from './feed.schema';
-export { FEED_META_ID, feedDocId } from './feed.schema';
+export type { FeedDoc, FeedDocOf, FeedDocKind, FeedMeta, UnrankedFeedDoc } from './feed.schema';
+export { FEED_META_ID, feedDocId, withFeedRank } from './feed.schema';

@@ -1,10 +1,11 @@
 // /feed (spec part 2 §2 "feed (single post)"): /feed?post=<uuid> opens that post (a deep link,
 // a notification, a share), read from the device when stored and fetched when online; /feed
 // alone shows the whole feed, as the Post tab does.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearch } from '@tanstack/react-router';
 import { loadFeedPost } from '../../db/commands';
 import { useFeedPost } from '../../db/hooks';
+import { FeedPanel } from '../../app/shell-chunks';
 import { PageHeader } from '../bots/page-header';
 import { useOnline } from '../shared/use-online';
 import { useT } from '../shared/use-t';
@@ -12,8 +13,6 @@ import { PostCard } from './post-card';
 import { FeedNotice } from './feed-notice';
 import '../bots/bots.css';
 import './feed.css';
-
-const FeedPanel = lazy(() => import('./feed-panel'));
 
 function SinglePost({ postUuid }: { postUuid: string }) {
   const t = useT();

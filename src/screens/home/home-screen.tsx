@@ -1,7 +1,8 @@
 // Home (spec part 1 §2): three tabs, Discover, Chat and Post, the active one remembered in
 // settings. Discover shows the discovery page, Chat the recent activity, Post the feed (its own
-// lazy chunk: src/screens/feed/feed-panel.tsx). The lists are refreshed once per visit (offline the stored ones stay).
-import { lazy, Suspense, useEffect, useState } from 'react';
+// chunk, preloaded on a start into that tab: src/app/shell-chunks.ts). The lists are refreshed
+// once per visit (offline the stored ones stay).
+import { Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { refreshChatLists, refreshDiscovery, refreshRecentActivity, setHomeTab, markBoot, markGuideSeen, useAppLanguage, useGuide, useScreenPainted, useProfile, useSettings, useFeatureGate } from '../../db/ui-surface';
 import { useOnline } from '../shared/use-online';
@@ -16,9 +17,8 @@ import { InstallOffer } from './install-offer';
 import { AppTour } from '../guides/app-tour';
 import { HelpTip } from '../guides/help-tip';
 import { useTourEnabled, WelcomeBanner } from '../guides/welcome-banner';
+import { FeedPanel } from '../../app/shell-chunks';
 import './home.css';
-
-const FeedPanel = lazy(() => import('../feed/feed-panel'));
 
 type HomeTab = SettingsDoc['homeTab'];
 const TABS: readonly HomeTab[] = ['discover', 'chat', 'post'];
@@ -36,8 +36,8 @@ export default function HomeScreen() {
   const postsOn = useFeatureGate().on.posts;
   const tabs = postsOn ? TABS : TABS.filter((x) => x !== 'post');
   const tab = !postsOn && settings.doc.homeTab === 'post' ? 'discover' : settings.doc.homeTab;
-  // the Chat tab's list says so itself once its rows are in (chat-list-panel.tsx)
-  useScreenPainted(tab !== 'chat');
+  // the Chat and Post tabs' lists say so themselves once their rows are in (chat-list-panel.tsx, feed-panel.tsx)
+  useScreenPainted(tab === 'discover');
   // the one-time guides (issue 18): the welcome card until closed, the tour when asked for
   const welcome = useGuide('welcome-banner');
   const tourEnabled = useTourEnabled();

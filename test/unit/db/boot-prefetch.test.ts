@@ -4,7 +4,10 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '../../../src/db/database';
 import { startClient, type Client } from '../../../src/db/client';
-import { BOOT_LOCAL_DOCS, prefetchForBoot } from '../../../src/db/boot-prefetch';
+import { BOOT_LOCAL_DOCS, prefetchForBoot, storedHomeTab } from '../../../src/db/boot-prefetch';
+import { feedWindowQuery } from '../../../src/db/hooks/use-feed';
+import { FEED_WINDOW_FIRST } from '../../../src/domain/feed-rules';
+import { feedDocId, withFeedRank } from '../../../src/db/schemas';
 import { isScreenPainted, screenPainted, whenScreenPainted } from '../../../src/db/boot-gate';
 import { localDocStore, primeLocalDocs } from '../../../src/db/hooks/local-doc-store';
 import { CHAT_LIST_FIRST_ROWS, conversationRows$, firstConversationsQuery } from '../../../src/db/hooks/use-chat';
@@ -92,6 +95,21 @@ describe('boot prefetch', () => {
     subscriptions.push(firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS).$.subscribe((docs) => (rows = docs.map((d) => d.bot_uuid))));
     // nobody held it: the new subscription runs the query again, asynchronously
     expect(rows).toBeNull();
+  });
+
+  test.each([['post', true], ['chat', false]] as const)('on /home with the %s tab stored, the feed\'s first window is held: %s', async (tab, held) => {
+    const db = await openTestDatabase();
+    open.push(db);
+    await db.feed.bulkInsert([1, 3, 2].map((n) => withFeedRank({ id: feedDocId.post(`p${n}`), kind: 'item', order: n, type: 'post', post_uuid: `p${n}`, payload: {} as never, fetched_at: 1 })));
+    await patchLocalDoc(db, 'settings', { homeTab: tab }, DEFAULT_SETTINGS);
+    await prefetchForBoot(db, '/home');
+    expect(storedHomeTab(db)).toBe(tab);
+    // the held query's first result in: a later subscriber of the same query gets it at once
+    await new Promise<void>((resolve) => subscriptions.push(feedWindowQuery(db, FEED_WINDOW_FIRST).$.subscribe(() => resolve())));
+    subscriptions.splice(0).forEach((s) => s.unsubscribe());
+    let ids: string[] | null = null;
+    subscriptions.push(feedWindowQuery(db, FEED_WINDOW_FIRST).$.subscribe((docs) => (ids = docs.map((d) => d.post_uuid))));
+    expect(ids).toEqual(held ? ['p3', 'p2', 'p1'] : null);
   });
 });
 

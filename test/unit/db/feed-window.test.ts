@@ -7,7 +7,7 @@ import type { FeedPost } from '../../../src/api/feed-contract';
 import { enqueueAction } from '../../../src/db/action-queue';
 import type { AppDatabase } from '../../../src/db/database';
 import { feedWindow$, type FeedWindow } from '../../../src/db/hooks/use-feed';
-import { feedDocId, orderKey, type FeedDoc } from '../../../src/db/schemas';
+import { feedDocId, orderKey, withFeedRank, type FeedDoc } from '../../../src/db/schemas';
 import { FEED_WINDOW_FIRST, FEED_WINDOW_STEP } from '../../../src/domain/feed-rules';
 import { openTestDatabase } from './helpers/fake-db';
 
@@ -26,14 +26,14 @@ const post = (n: number): FeedPost => ({
   deep_link: `/feed?post=${uuid(n)}`, created_at: 1_000_000 + n, options: [{ uuid: 'a', text: 'A', answers: 0 }, { uuid: 'b', text: 'B', answers: 0 }],
   multiple: false, allow_custom_response: false, user_vote: null, question_list: [], reactions: {}, user_reaction: null, is_saved: false, view_count: 0,
 });
-const itemDoc = (p: FeedPost): FeedDoc => ({ id: feedDocId.post(p.post_uuid), kind: 'item', order: p.created_at, type: 'post', post_uuid: p.post_uuid, payload: { type: 'post', post: p }, fetched_at: 1 });
+const itemDoc = (p: FeedPost): FeedDoc => withFeedRank({ id: feedDocId.post(p.post_uuid), kind: 'item', order: p.created_at, type: 'post', post_uuid: p.post_uuid, payload: { type: 'post', post: p }, fetched_at: 1 });
 
 beforeEach(async () => {
   await db.feed.find().remove();
   await db.actions.find().remove();
   // posts 1..STORED, the newest being STORED; a saved doc is not part of the feed
   await db.feed.bulkInsert(Array.from({ length: STORED }, (_, i) => itemDoc(post(i + 1))));
-  await db.feed.insert({ id: feedDocId.saved(uuid(1)), kind: 'saved', order: 1, type: 'post', post_uuid: uuid(1), payload: post(1), fetched_at: 1 });
+  await db.feed.insert(withFeedRank({ id: feedDocId.saved(uuid(1)), kind: 'saved', order: 1, type: 'post', post_uuid: uuid(1), payload: post(1), fetched_at: 1 }));
 });
 
 /** The window's next value that satisfies `ok`. */

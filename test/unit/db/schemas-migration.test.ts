@@ -17,6 +17,9 @@ import { freshDbName } from './helpers/fake-db';
 import { conversationsSchemaV0, type ConversationDocV0 } from '../../fixtures/conversations-v0.schema';
 import { conversationsMigrations, conversationsSchema, listRank } from '../../../src/db/schemas/conversations.schema';
 import { conversationsQuery, firstConversationsQuery } from '../../../src/db/hooks/use-chat';
+import { feedListQuery, feedWindowQuery } from '../../../src/db/hooks/use-feed';
+import { FEED_ORDER_MAX, feedMigrations, feedRank, feedSchema, type UnrankedFeedDoc } from '../../../src/db/schemas/feed.schema';
+import { feedSchemaV0 } from '../../fixtures/feed-v0.schema';
 
 const PK = 'pwa_bot1_919999999999';
 const T0 = 1_700_000_000_000;
@@ -212,6 +215,67 @@ describe('conversations schema migration', () => {
       expect(plan.index).toEqual(['_deleted', 'list_rank', 'bot_uuid']);
       expect(plan.sortSatisfiedByIndex).toBe(true);
       expect(conversationsQuery(db).getPreparedQuery().queryPlan.sortSatisfiedByIndex).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('feed schema migration', () => {
+  const doc = (id: string, kind: UnrankedFeedDoc['kind'], order: number, type = 'post'): UnrankedFeedDoc =>
+    ({ id, kind, order, type, post_uuid: id, payload: {}, fetched_at: 1 }) as UnrankedFeedDoc;
+  const OLD: UnrankedFeedDoc[] = [
+    doc('item:old', 'item', T0), doc('item:new', 'item', T0 + 50), doc('item:mid', 'item', T0 + 10, 'notification'),
+    doc('saved:first', 'saved', 0), doc('saved:second', 'saved', 1),
+    doc('activity:old', 'activity', T0, 'poll_vote'), doc('activity:new', 'activity', T0 + 5, 'poll_vote'), doc('activity:like', 'activity', T0 + 9, 'reaction'),
+    doc('meta:feed', 'meta', 0, ''),
+  ];
+
+  it('is version 1, which adds rank and indexes it in place of order', () => {
+    expect(feedSchema.version).toBe(1);
+    expect(Object.keys(feedMigrations)).toEqual(['1']);
+    expect(collectionCreators.feed.migrationStrategies).toBe(feedMigrations);
+    const { rank, ...v1Props } = feedSchema.properties;
+    expect(rank).toEqual({ type: 'number', minimum: 0, maximum: FEED_ORDER_MAX, multipleOf: 1 });
+    expect(feedSchemaV0.properties).toEqual(v1Props);
+  });
+
+  it('ranks items and activity newest first, saved posts by their place', () => {
+    expect(feedRank('item', T0 + 1)).toBeLessThan(feedRank('item', T0));
+    expect(feedRank('activity', T0 + 1)).toBeLessThan(feedRank('activity', T0));
+    expect(feedRank('saved', 0)).toBeLessThan(feedRank('saved', 1));
+    expect(feedRank('item', FEED_ORDER_MAX)).toBe(0);
+  });
+
+  it('documents written with version 0 open with their rank, in each list\'s order, read from the rank index', async () => {
+    const name = freshDbName('migrate-feed');
+    const storage = withDevMode(getRxStorageDexie({ indexedDB, IDBKeyRange }));
+    const old = await createRxDatabase<{ feed: RxCollection<UnrankedFeedDoc> }>({ name, storage, multiInstance: false });
+    await old.addCollections({ feed: { schema: feedSchemaV0 } });
+    expect((await old.feed.bulkInsert(OLD)).error).toEqual([]);
+    await old.close();
+
+    const db = await openDatabase({ name, indexedDB, IDBKeyRange, devMode: true });
+    try {
+      const ids = async (q: { exec(): Promise<Array<{ id: string }>> }) => (await q.exec()).map((d) => d.id);
+      expect(await ids(feedListQuery(db, 'item'))).toEqual(['item:new', 'item:mid', 'item:old']);
+      expect(await ids(feedListQuery(db, 'saved'))).toEqual(['saved:first', 'saved:second']);
+      expect(await ids(feedListQuery(db, 'activity'))).toEqual(['activity:like', 'activity:new', 'activity:old']);
+      expect(await ids(feedListQuery(db, 'activity', 'poll_vote'))).toEqual(['activity:new', 'activity:old']);
+      // the window's first two and one more
+      expect(await ids(feedWindowQuery(db, 1))).toEqual(['item:new', 'item:mid']);
+      for (const d of await db.feed.find().exec()) {
+        const { rank, ...rest } = d.toMutableJSON();
+        expect(rank).toBe(feedRank(d.kind, d.order));
+        expect(rest).toEqual(OLD.find((o) => o.id === d.id));
+      }
+      // answered by a range read of the rank indexes that stops after the limit (RxDB's Dexie
+      // storage reads a descending sort whole and sorts in JavaScript)
+      const plan = feedWindowQuery(db, 20).getPreparedQuery().queryPlan;
+      expect(plan.index).toEqual(['_deleted', 'kind', 'rank', 'id']);
+      expect(plan.sortSatisfiedByIndex).toBe(true);
+      expect(feedListQuery(db, 'saved').getPreparedQuery().queryPlan.sortSatisfiedByIndex).toBe(true);
+      expect(feedListQuery(db, 'activity', 'reaction').getPreparedQuery().queryPlan.sortSatisfiedByIndex).toBe(true);
     } finally {
       await db.close();
     }

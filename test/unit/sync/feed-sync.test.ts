@@ -8,7 +8,7 @@ import type { FeedPost } from '../../../src/api/feed-contract';
 import type { AppDatabase } from '../../../src/db/database';
 import { queuedActions } from '../../../src/db/action-queue';
 import { clearSignedInData } from '../../../src/db/session-data';
-import { FEED_META_ID, feedDocId } from '../../../src/db/schemas';
+import { FEED_META_ID, feedDocId, withFeedRank } from '../../../src/db/schemas';
 import { BadStatusError, NoResponseError, errorForStatus } from '../../../src/domain/errors';
 import { displayPost } from '../../../src/domain/feed-reducers';
 import { FEED_REVISIT_MS } from '../../../src/domain/feed-rules';
@@ -57,7 +57,7 @@ function engine(handler: Handler) {
   opened.push({ close: () => void runner.close() });
   return { flows: sync.flows, calls, keys, flush: () => runner.flush({ force: true }) };
 }
-const storedItems = async () => (await db.feed.find({ selector: { kind: 'item' }, sort: [{ order: 'desc' }] }).exec()).map((d) => d.id);
+const storedItems = async () => (await db.feed.find({ selector: { kind: 'item' }, sort: [{ rank: 'asc' }] }).exec()).map((d) => d.id);
 const storedPost = async (n: number) => {
   const doc = (await db.feed.findOne(feedDocId.post(uuid(n))).exec())!.toMutableJSON();
   return (doc.payload as { post: FeedPost }).post;
@@ -85,7 +85,7 @@ it('fetches pages until 15 items pass the filter and stores only those', async (
 });
 
 it('adds the newest page on a feed-post frame, keeping the older pages and their cursor', async () => {
-  await db.feed.upsert({ id: feedDocId.post(uuid(50)), kind: 'item', order: 10, type: 'post', post_uuid: uuid(50), payload: { type: 'post', post: post(50, { created_at: 10 }) }, fetched_at: 1 });
+  await db.feed.upsert(withFeedRank({ id: feedDocId.post(uuid(50)), kind: 'item', order: 10, type: 'post', post_uuid: uuid(50), payload: { type: 'post', post: post(50, { created_at: 10 }) }, fetched_at: 1 }));
   const http = {
     call: async (name: string) => {
       if (name !== 'getFeed') throw new Error(name);
@@ -99,7 +99,7 @@ it('adds the newest page on a feed-post frame, keeping the older pages and their
 });
 
 it('keeps the stored feed when the server does not answer 200', async () => {
-  await db.feed.upsert({ id: feedDocId.post(uuid(1)), kind: 'item', order: 1, type: 'post', post_uuid: uuid(1), payload: { type: 'post', post: post(1) }, fetched_at: 1 });
+  await db.feed.upsert(withFeedRank({ id: feedDocId.post(uuid(1)), kind: 'item', order: 1, type: 'post', post_uuid: uuid(1), payload: { type: 'post', post: post(1) }, fetched_at: 1 }));
   const offline = engine(async () => { throw new NoResponseError(); });
   expect((await offline.flows.loadFeed('refresh')).ok).toBe(false);
   const refused = engine(async () => { throw new BadStatusError(500, 'down'); });
@@ -110,7 +110,7 @@ it('keeps the stored feed when the server does not answer 200', async () => {
 it('queues a vote shown at once, keeps it with no network, and delivers it once with its id as the key', async () => {
   let online = false;
   const server = post(1, { options: [{ uuid: 'a', text: 'A', answers: 5 }, { uuid: 'b', text: 'B', answers: 0 }] });
-  await db.feed.upsert({ id: feedDocId.post(uuid(1)), kind: 'item', order: 1, type: 'post', post_uuid: uuid(1), payload: { type: 'post', post: server }, fetched_at: 1 });
+  await db.feed.upsert(withFeedRank({ id: feedDocId.post(uuid(1)), kind: 'item', order: 1, type: 'post', post_uuid: uuid(1), payload: { type: 'post', post: server }, fetched_at: 1 }));
   const { flows, calls, keys, flush } = engine(async (name) => {
     if (!online) throw new NoResponseError();
     if (name === 'pollVote') return { post: post(1, { options: [{ uuid: 'a', text: 'A', answers: 5 }, { uuid: 'b', text: 'B', answers: 7 }], user_vote: { option_uuid_list: ['b'], custom_response: null } }) };
@@ -134,7 +134,7 @@ it('queues a vote shown at once, keeps it with no network, and delivers it once 
 });
 
 it('undoes a refused act and keeps the server\'s words as the notice', async () => {
-  await db.feed.upsert({ id: feedDocId.post(uuid(2)), kind: 'item', order: 1, type: 'post', post_uuid: uuid(2), payload: { type: 'post', post: post(2) }, fetched_at: 1 });
+  await db.feed.upsert(withFeedRank({ id: feedDocId.post(uuid(2)), kind: 'item', order: 1, type: 'post', post_uuid: uuid(2), payload: { type: 'post', post: post(2) }, fetched_at: 1 }));
   const { flows, flush } = engine(async () => { throw new BadStatusError(409, 'You have already answered this question'); });
   await flows.reactToPost(uuid(2), 'love');
   expect((await shown(2)).reactions).toEqual({ love: 1 });
