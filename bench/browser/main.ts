@@ -11,7 +11,6 @@ import type { MessageDoc, OutboxDoc } from '../../src/db/schemas';
 import { OUTBOX_BY_CONVERSATION } from '../../src/db/schemas/outbox.schema';
 import { reverseSortKey } from '../../src/db/schemas/messages.schema';
 import { createConnectivity } from '../../src/sync/chat-sync';
-import { modifyConversation } from '../../src/db/modify-conversation';
 import { createInProcessEngine } from '../../src/sync/engine';
 import type { WebSocketLike } from '../../src/sync/live-connection';
 import { messageDocId, storeServerMessages } from '../../src/sync/message-store';
@@ -126,6 +125,24 @@ async function openRaw(name: string): Promise<IDBDatabase> {
   return request(open);
 }
 
+/**
+ * The object store RxDB's Dexie storage makes for the messages collection (dexie-helper.js,
+ * getDexieStoreSchema): keyed by id, with the schema's index [pk, rsk] prefixed by `_deleted` and
+ * suffixed by the primary key, and its own [_deleted, id], [_meta.lwt, id] and _meta.lwt. The
+ * floor of writing these documents with the indexes RxDB keeps, none of RxDB's own work.
+ */
+async function openRawRxIndexes(name: string): Promise<IDBDatabase> {
+  const open = indexedDB.open(name, 1);
+  open.onupgradeneeded = () => {
+    const store = open.result.createObjectStore('messages', { keyPath: 'id' });
+    store.createIndex('deleted_id', ['_deleted', 'id']);
+    store.createIndex('deleted_pk_rsk_id', ['_deleted', 'pk', 'rsk', 'id']);
+    store.createIndex('lwt_id', ['_meta.lwt', 'id']);
+    store.createIndex('lwt', '_meta.lwt');
+  };
+  return request(open);
+}
+
 async function dropRaw(db: IDBDatabase): Promise<void> {
   const name = db.name;
   db.close();
@@ -171,12 +188,18 @@ export interface IngestRound {
   pagesMs: number;
   bulkMs: number;
   rawMs: number;
+  /** the gap taken apart: raw puts with RxDB's index set, and RxDB's bulkInsert alone */
+  rawRxIndexesMs: number;
+  rxBulkInsertMs: number;
+  /** the same two in pages of 50 (a transaction, a bulkInsert each), newest page first */
+  rawRxIndexesPagesMs: number;
+  rxBulkInsertPagesMs: number;
 }
 
 export interface IngestResult {
   docs: number;
   rounds: IngestRound[];
-  storedCounts: { pages: number; bulk: number; raw: number };
+  storedCounts: { pages: number; bulk: number; raw: number; rawRxIndexes: number; rxBulkInsert: number };
   userShare: number;
   avgDocBytes: number;
 }
@@ -184,13 +207,16 @@ export interface IngestResult {
 async function ingestPages(messages: readonly ChatMessage[], botUuid: string): Promise<{ ms: number; count: number }> {
   const db = await openApp('ingest-pages');
   try {
-    // the pager's history: newest page first, then older pages, each followed by its token write
+    // the pager's history: newest page first, then older pages, each with its token write (in
+    // the head's write, as src/sync/pager.ts stores a page)
     const pages: ChatMessage[][] = [];
     for (let end = messages.length; end > 0; end -= PAGE) pages.push(messages.slice(Math.max(0, end - PAGE), end));
     const started = performance.now();
     for (let i = 0; i < pages.length; i++) {
-      await storeServerMessages(db, botUuid, pages[i]!, { owner: OWNER });
-      await modifyConversation(db, botUuid, (c) => ({ ...c, initial_loaded: true, backward_token: i + 1 < pages.length ? `token-${i}` : null, history_complete: i + 1 === pages.length }));
+      await storeServerMessages(db, botUuid, pages[i]!, {
+        owner: OWNER,
+        conversation: (c) => ({ ...c, initial_loaded: true, backward_token: i + 1 < pages.length ? `token-${i}` : null, history_complete: i + 1 === pages.length }),
+      });
     }
     const ms = performance.now() - started;
     const count = await db.messages.count().exec();
@@ -226,6 +252,45 @@ async function ingestRaw(docs: readonly Record<string, unknown>[]): Promise<{ ms
   }
 }
 
+/** The documents in pages of `size`, newest page first (the pager's history order); one page of all when size is 0. */
+function inPages<T>(docs: readonly T[], size: number): T[][] {
+  if (size === 0) return [[...docs]];
+  const pages: T[][] = [];
+  for (let end = docs.length; end > 0; end -= size) pages.push(docs.slice(Math.max(0, end - size), end));
+  return pages;
+}
+
+/** RxDB's own write alone: a bulkInsert of the documents storeServerMessages builds, per page (0: one call). */
+async function ingestRxBulkInsert(docs: readonly MessageDoc[], pageSize = 0): Promise<{ ms: number; count: number }> {
+  const db = await openApp('ingest-rx');
+  try {
+    const pages = inPages(docs.map((d) => ({ ...d })), pageSize);
+    const started = performance.now();
+    for (const page of pages) {
+      const { error } = await db.messages.bulkInsert(page);
+      if (error.length > 0) throw new Error(`bulkInsert refused ${error.length} documents`);
+    }
+    const ms = performance.now() - started;
+    return { ms, count: await db.messages.count().exec() };
+  } finally {
+    await db.remove();
+  }
+}
+
+/** The raw put into the store RxDB's Dexie storage makes (its index set; `_deleted` as '0', as it stores it), a transaction per page (0: one). */
+async function ingestRawRxIndexes(docs: readonly Record<string, unknown>[], pageSize = 0): Promise<{ ms: number; count: number }> {
+  const db = await openRawRxIndexes(freshName('ingest-raw-rx'));
+  try {
+    const pages = inPages(docs, pageSize);
+    const started = performance.now();
+    for (const page of pages) await rawPutAll(db, page);
+    const ms = performance.now() - started;
+    return { ms, count: await request(db.transaction('messages').objectStore('messages').count()) };
+  } finally {
+    await dropRaw(db);
+  }
+}
+
 async function ingest(count: number, rounds: number, warmUp: number): Promise<IngestResult> {
   const botUuid = botId(1);
   const messages = conversationMessages(count, 1);
@@ -237,19 +302,32 @@ async function ingest(count: number, rounds: number, warmUp: number): Promise<In
   await ingestPages(small, botUuid);
   await ingestBulk(small, botUuid);
   await ingestRaw(small.map((m) => asStored(messageDoc(botUuid, m), now)));
+  await ingestRawRxIndexes(small.map((m) => ({ ...asStored(messageDoc(botUuid, m), now), _deleted: '0' })));
+  await ingestRxBulkInsert(small.map((m) => messageDoc(botUuid, m)));
+  const plainDocs = messages.map((m) => messageDoc(botUuid, m));
+  const rxIndexDocs = storedDocs.map((d) => ({ ...d, _deleted: '0' }));
 
   const out: IngestRound[] = [];
-  const storedCounts = { pages: 0, bulk: 0, raw: 0 };
+  const storedCounts = { pages: 0, bulk: 0, raw: 0, rawRxIndexes: 0, rxBulkInsert: 0 };
   for (let r = 0; r < rounds; r++) {
     // alternate the order so neither side always runs on a warmer (or more fragmented) disk
     const raw = r % 2 === 0 ? await ingestRaw(storedDocs) : null;
     const pages = await ingestPages(messages, botUuid);
     const bulk = await ingestBulk(messages, botUuid);
     const raw2 = raw ?? await ingestRaw(storedDocs);
-    out.push({ pagesMs: pages.ms, bulkMs: bulk.ms, rawMs: raw2.ms });
+    // the decomposition's two rows after the figures', in alternating order too
+    const rawRx = r % 2 === 0 ? await ingestRawRxIndexes(rxIndexDocs) : null;
+    const rxInsert = await ingestRxBulkInsert(plainDocs);
+    const rawRx2 = rawRx ?? await ingestRawRxIndexes(rxIndexDocs);
+    const rxInsertPages = await ingestRxBulkInsert(plainDocs, PAGE);
+    const rawRxPages = await ingestRawRxIndexes(rxIndexDocs, PAGE);
+    if (rxInsertPages.count !== count || rawRxPages.count !== count) throw new Error('a paged series stored the wrong number of documents');
+    out.push({ pagesMs: pages.ms, bulkMs: bulk.ms, rawMs: raw2.ms, rawRxIndexesMs: rawRx2.ms, rxBulkInsertMs: rxInsert.ms, rawRxIndexesPagesMs: rawRxPages.ms, rxBulkInsertPagesMs: rxInsertPages.ms });
     storedCounts.pages = pages.count;
     storedCounts.bulk = bulk.count;
     storedCounts.raw = raw2.count;
+    storedCounts.rawRxIndexes = rawRx2.count;
+    storedCounts.rxBulkInsert = rxInsert.count;
     if (r === 0) {
       // the raw documents must be the engine's own, field for field
       const engineDoc = JSON.stringify(bulk.docs.find((d) => d.from === 'user'));

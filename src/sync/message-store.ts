@@ -9,7 +9,7 @@
 import type { ChatMessage } from '../api/messages';
 import { advanceStatus, type MessageStatus } from '../domain/message-status';
 import type { AppDatabase } from '../db/database';
-import type { MessageDoc } from '../db/schemas';
+import type { ConversationDoc, MessageDoc } from '../db/schemas';
 import { reverseSortKey } from '../db/schemas/messages.schema';
 import { pkFor } from '../db/outbox-store';
 import { modifyConversation } from '../db/modify-conversation';
@@ -22,6 +22,11 @@ export interface StoreOptions {
   owner: string;
   /** count bot messages newer than the conversation's last as unread (it is not open) */
   countUnread?: boolean;
+  /**
+   * The caller's own change of the conversation (the pager's paging tokens), written with its
+   * head in one write: a conversation write per history page instead of two.
+   */
+  conversation?: (c: ConversationDoc) => ConversationDoc;
 }
 
 /**
@@ -79,6 +84,11 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
     if (m.from === 'user') doc.status = statusAfter(m, undefined);
     return doc;
   });
+  // Stored user messages the new bot messages deliver, before the insert: the range then holds
+  // only what was stored before this call (a few sends awaiting their answer; nothing on a fresh
+  // conversation), as the new documents carry their status already. After the insert it read
+  // every message just stored (bench/README.md "ingest": a history of 10,000 in one call).
+  if (deliveredSk > oldDeliveredSk) await markDelivered(db, pk, oldDeliveredSk, deliveredSk);
   // Insert all in one bulk write (history pages: the fast path, no read first). What exists
   // already comes back as a conflict: a bot message is the same message (they never change),
   // nothing to write; a user message (the pending copy of a send, or one stored before) is
@@ -94,8 +104,7 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
     await Promise.all(toModify.map((d) => current.get(d.id)?.incrementalModify((data) => ({ ...d, status: statusAfter(d.message, data.status) }))));
   }
 
-  if (deliveredSk > oldDeliveredSk) await markDelivered(db, pk, oldDeliveredSk, deliveredSk);
-  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts.countUnread ?? false);
+  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts);
   return docs;
 }
 
@@ -107,18 +116,22 @@ async function markDelivered(db: AppDatabase, pk: string, fromSk: string, toSk: 
   await Promise.all(sent.map((d) => d.incrementalModify((data) => ({ ...data, status: advanceStatus(data.status ?? 'pending', 'delivered') }))));
 }
 
-/** The conversation's last message, activity time, unread count and delivered mark (no write when nothing moves). */
-async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, countUnread: boolean): Promise<void> {
+/**
+ * The conversation's last message, activity time, unread count and delivered mark, and the
+ * caller's change (no write when nothing moves).
+ */
+async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, opts: StoreOptions): Promise<void> {
   const newest = sorted[sorted.length - 1]!;
+  const callers = opts.conversation ?? ((c: ConversationDoc) => c);
   await modifyConversation(db, botUuid, (c) => {
     const isNewer = !c.last_message || newest.sk > c.last_message.sk;
     const lastSk = c.last_message?.sk ?? '';
-    const unread = countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
-    return {
+    const unread = opts.countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
+    return callers({
       ...c,
       unread_count: c.unread_count + unread,
       delivered_sk: deliveredSk > c.delivered_sk ? deliveredSk : c.delivered_sk,
       ...(isNewer ? { last_message: newest, last_activity: Math.max(c.last_activity, newest.timestamp) } : {}),
-    };
+    });
   });
 }
