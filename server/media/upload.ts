@@ -143,6 +143,7 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
         const fields = new Map<string, string>();
         let claimed = false;
         let part: string | undefined;
+        let aborted: unknown = null;
         try {
           for await (const entry of request.parts()) {
             if (entry.type === 'field') {
@@ -185,13 +186,16 @@ export async function registerUpload(app: FastifyInstance, deps: UploadDeps): Pr
           throw badRequest('No file: send the s3_fields, then the file in a part named file');
         } catch (error) {
           if (isClientAbort(error, request.raw)) {
-            request.log.info({ mediaUuid, code: (error as { code?: unknown }).code }, abortMessage(request.raw, 'upload'));
+            aborted = error;
             throw new HttpError(400, 'The upload was cut off before the end of the body');
           }
           throw asClientError(error);
         } finally {
           if (part !== undefined) await files.remove(part);
           if (claimed) await releaseUpload(db, mediaUuid);
+          // logged once the slot is free: a retry that follows the abort (or a test reading the
+          // log) finds the media_uuid claimable again, not 'being uploaded'
+          if (aborted !== null) request.log.info({ mediaUuid, code: (aborted as { code?: unknown }).code }, abortMessage(request.raw, 'upload'));
         }
       },
     });
