@@ -13,6 +13,7 @@ import { reverseSortKey } from '../../src/db/schemas/messages.schema';
 import { createConnectivity } from '../../src/sync/chat-sync';
 import { createInProcessEngine } from '../../src/sync/engine';
 import type { WebSocketLike } from '../../src/sync/live-connection';
+import { modifyConversation } from '../../src/db/modify-conversation';
 import { messageDocId, storeServerMessages } from '../../src/sync/message-store';
 import { uuidv7 } from '../../src/domain/uuidv7';
 
@@ -207,16 +208,13 @@ export interface IngestResult {
 async function ingestPages(messages: readonly ChatMessage[], botUuid: string): Promise<{ ms: number; count: number }> {
   const db = await openApp('ingest-pages');
   try {
-    // the pager's history: newest page first, then older pages, each with its token write (in
-    // the head's write, as src/sync/pager.ts stores a page)
+    // the pager's history: newest page first, then older pages, each followed by its token write
     const pages: ChatMessage[][] = [];
     for (let end = messages.length; end > 0; end -= PAGE) pages.push(messages.slice(Math.max(0, end - PAGE), end));
     const started = performance.now();
     for (let i = 0; i < pages.length; i++) {
-      await storeServerMessages(db, botUuid, pages[i]!, {
-        owner: OWNER,
-        conversation: (c) => ({ ...c, initial_loaded: true, backward_token: i + 1 < pages.length ? `token-${i}` : null, history_complete: i + 1 === pages.length }),
-      });
+      await storeServerMessages(db, botUuid, pages[i]!, { owner: OWNER });
+      await modifyConversation(db, botUuid, (c) => ({ ...c, initial_loaded: true, backward_token: i + 1 < pages.length ? `token-${i}` : null, history_complete: i + 1 === pages.length }));
     }
     const ms = performance.now() - started;
     const count = await db.messages.count().exec();

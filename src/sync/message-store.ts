@@ -9,7 +9,7 @@
 import type { ChatMessage } from '../api/messages';
 import { advanceStatus, type MessageStatus } from '../domain/message-status';
 import type { AppDatabase } from '../db/database';
-import type { ConversationDoc, MessageDoc } from '../db/schemas';
+import type { MessageDoc } from '../db/schemas';
 import { reverseSortKey } from '../db/schemas/messages.schema';
 import { pkFor } from '../db/outbox-store';
 import { modifyConversation } from '../db/modify-conversation';
@@ -22,11 +22,6 @@ export interface StoreOptions {
   owner: string;
   /** count bot messages newer than the conversation's last as unread (it is not open) */
   countUnread?: boolean;
-  /**
-   * The caller's own change of the conversation (the pager's paging tokens), written with its
-   * head in one write: a conversation write per history page instead of two.
-   */
-  conversation?: (c: ConversationDoc) => ConversationDoc;
 }
 
 /**
@@ -104,7 +99,7 @@ async function store(db: AppDatabase, botUuid: string, messages: readonly ChatMe
     await Promise.all(toModify.map((d) => current.get(d.id)?.incrementalModify((data) => ({ ...d, status: statusAfter(d.message, data.status) }))));
   }
 
-  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts);
+  await updateConversationHead(db, botUuid, sorted, deliveredSk, opts.countUnread ?? false);
   return docs;
 }
 
@@ -116,22 +111,18 @@ async function markDelivered(db: AppDatabase, pk: string, fromSk: string, toSk: 
   await Promise.all(sent.map((d) => d.incrementalModify((data) => ({ ...data, status: advanceStatus(data.status ?? 'pending', 'delivered') }))));
 }
 
-/**
- * The conversation's last message, activity time, unread count and delivered mark, and the
- * caller's change (no write when nothing moves).
- */
-async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, opts: StoreOptions): Promise<void> {
+/** The conversation's last message, activity time, unread count and delivered mark (no write when nothing moves). */
+async function updateConversationHead(db: AppDatabase, botUuid: string, sorted: ChatMessage[], deliveredSk: string, countUnread: boolean): Promise<void> {
   const newest = sorted[sorted.length - 1]!;
-  const callers = opts.conversation ?? ((c: ConversationDoc) => c);
   await modifyConversation(db, botUuid, (c) => {
     const isNewer = !c.last_message || newest.sk > c.last_message.sk;
     const lastSk = c.last_message?.sk ?? '';
-    const unread = opts.countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
-    return callers({
+    const unread = countUnread ? sorted.filter((m) => m.from === 'bot' && m.sk > lastSk).length : 0;
+    return {
       ...c,
       unread_count: c.unread_count + unread,
       delivered_sk: deliveredSk > c.delivered_sk ? deliveredSk : c.delivered_sk,
       ...(isNewer ? { last_message: newest, last_activity: Math.max(c.last_activity, newest.timestamp) } : {}),
-    });
+    };
   });
 }

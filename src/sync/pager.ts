@@ -3,13 +3,11 @@
 //   loadNewer    forward from the stored forward token, following next_token until none
 //                (catch-up after a reconnect or on reopening a conversation)
 //   loadOlder    one page backward from the stored backward token
-// A token is stored only after the page it came with is stored (DESIGN.md §4), in the same
-// conversation write as the page's head: a crash between the messages' write and that one
-// re-fetches a page (upserts are idempotent) and never skips one.
+// A token is stored only after the page it came with is stored (DESIGN.md §4): a crash between
+// the two re-fetches a page (upserts are idempotent) and never skips one.
 import type { ResponseOf } from '../api/contract';
 import { INTERNAL_ERROR_TEXT } from '../domain/errors';
 import type { AppDatabase } from '../db/database';
-import type { ConversationDoc } from '../db/schemas';
 import type { ChatMessage } from '../api/messages';
 import type { HttpClient } from './http-client';
 import { modifyConversation } from '../db/modify-conversation';
@@ -48,10 +46,8 @@ export function createPager(deps: PagerDeps) {
     return http.call('getMessages', { bot_uuid: botUuid, direction, next_token: token });
   }
 
-  /** A page's messages and the conversation's paging state after it, in one conversation write. */
-  async function store(botUuid: string, messages: ChatMessage[], paging: (c: ConversationDoc) => ConversationDoc): Promise<void> {
-    if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await deps.owner(), conversation: paging });
-    else await modifyConversation(db, botUuid, paging);
+  async function store(botUuid: string, messages: ChatMessage[]): Promise<void> {
+    if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await deps.owner() });
   }
 
   return {
@@ -59,7 +55,8 @@ export function createPager(deps: PagerDeps) {
       const conversation = await db.conversations.findOne(botUuid).exec();
       if (conversation?.initial_loaded) return { stored: 0, pages: 0 };
       const page = await fetchPage(botUuid, 'backward', null);
-      await store(botUuid, page.messages, (c) => ({
+      await store(botUuid, page.messages);
+      await modifyConversation(db, botUuid, (c) => ({
         ...c,
         initial_loaded: true,
         backward_token: page.next_token,
@@ -78,9 +75,10 @@ export function createPager(deps: PagerDeps) {
       while (pages < MAX_FORWARD_PAGES) {
         const page = await fetchPage(botUuid, 'forward', token);
         pages += 1;
-        const forward = page.forward_token ?? token;
-        await store(botUuid, page.messages, (c) => ({ ...c, forward_token: forward }));
+        await store(botUuid, page.messages);
         stored += page.messages.length;
+        const forward = page.forward_token ?? token;
+        await modifyConversation(db, botUuid, (c) => ({ ...c, forward_token: forward }));
         if (!page.next_token) break;
         token = page.next_token;
       }
@@ -93,7 +91,8 @@ export function createPager(deps: PagerDeps) {
       const token = conversation?.backward_token ?? null;
       if (!token) throw new PagingTokenError('backward');
       const page = await fetchPage(botUuid, 'backward', token);
-      await store(botUuid, page.messages, (c) => ({ ...c, backward_token: page.next_token, history_complete: page.next_token === null }));
+      await store(botUuid, page.messages);
+      await modifyConversation(db, botUuid, (c) => ({ ...c, backward_token: page.next_token, history_complete: page.next_token === null }));
       return { stored: page.messages.length, pages: 1 };
     },
   };
