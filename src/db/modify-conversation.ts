@@ -4,6 +4,7 @@
 // nothing is not written (an older history page, a list refresh with nothing new).
 import type { AppDatabase } from './database';
 import type { ConversationDoc } from './schemas';
+import { getLocalDoc } from './local-store';
 import { listRank, withListRank } from './schemas/conversations.schema';
 import { isWriteConflict } from './write-conflict';
 
@@ -22,8 +23,27 @@ export function newConversation(botUuid: string, name = '', icon = ''): Conversa
 const sameDoc = (a: ConversationDoc, b: ConversationDoc) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
+ * The bot's name and icon as this device already knows them (the suggested and discovered bots,
+ * the bot profile read for its screen), for a conversation that has none yet: one made by a mute,
+ * block or pin from the profile before the thread's first load named it would otherwise show in
+ * the chat list as a nameless row with a "?" avatar until the server's list came.
+ */
+async function knownIdentity(db: AppDatabase, botUuid: string): Promise<{ name: string; icon: string }> {
+  const bot = await db.bots.findOne(botUuid).exec();
+  if (bot?.name) return { name: bot.name, icon: bot.icon };
+  const details = (await getLocalDoc(db, 'bot-profiles'))?.bots[botUuid]?.details;
+  return { name: details?.name ?? '', icon: details?.icon ?? '' };
+}
+
+/** Fills an empty name and icon; the change's own name (a server's list, the thread's start) wins. */
+const named = (identity: { name: string; icon: string }, c: ConversationDoc): ConversationDoc =>
+  (c.name === '' && identity.name !== '' ? { ...c, name: identity.name, icon: c.icon || identity.icon } : c);
+
+/**
  * `fn` must be pure: it may run more than once. The result's list_rank is set here, so the chat
- * list's index follows every change of pin, archive, block or activity.
+ * list's index follows every change of pin, archive, block or activity. A conversation created
+ * here gets the name this device knows (knownIdentity); the lookup runs only then, not on the
+ * writes of an existing conversation (every stored page of messages makes one).
  */
 export async function modifyConversation(db: AppDatabase, botUuid: string, change: (c: ConversationDoc) => ConversationDoc): Promise<ConversationDoc> {
   const fn = (c: ConversationDoc) => withListRank(change(c));
@@ -35,7 +55,8 @@ export async function modifyConversation(db: AppDatabase, botUuid: string, chang
       return (await doc.incrementalModify(fn)).toMutableJSON();
     }
     try {
-      return (await db.conversations.insert(fn(newConversation(botUuid)))).toMutableJSON();
+      const created = fn(newConversation(botUuid));
+      return (await db.conversations.insert(named(await knownIdentity(db, botUuid), created))).toMutableJSON();
     } catch (err) {
       if (!isWriteConflict(err) || attempt > 5) throw err;
     }
