@@ -15,8 +15,8 @@ import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import type { BotDefinition, BotReply } from './bot-types';
 import { findBot } from './registry';
-import { languageForBot } from './bot-language';
-import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, subscribe, toWire, type MessageRow } from './store';
+import { subscribeForLanguage } from './bot-language';
+import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, toWire, type MessageRow } from './store';
 import { addJob, beginJob, claimJob, dropJob, findJob, markDue, pendingJobs, type BotJob } from './jobs';
 import type { JobData, JobQueue } from '../jobs/queue';
 
@@ -102,9 +102,8 @@ export class BotRuntime {
       if ('media' in m && typeof m.media.media_uuid === 'string') await this.deps.settleUpload?.(m.media.media_uuid);
       checked.push(await checkMessageMedia(db, userUuid, m));
     }
-    await subscribe(db, userUuid, botUuid, now());
-    // decided now, so a delayed reply is written in the language of the message it answers
-    const language = await languageForBot(db, userUuid, requested);
+    // the language decided now, so a delayed reply is written in the language of the message it answers
+    const language = await subscribeForLanguage(db, userUuid, botUuid, now(), requested);
     const answer: ChatMessage[] = [];
     for (const m of checked) {
       // the message and the job of answering it in one transaction: a crash after it loses no reply
@@ -139,8 +138,7 @@ export class BotRuntime {
   async initiate(userUuid: string, botUuid: string, requested?: LanguageCode): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
     const { db, now } = this.deps;
-    await subscribe(db, userUuid, botUuid, now());
-    const language = await languageForBot(db, userUuid, requested);
+    const language = await subscribeForLanguage(db, userUuid, botUuid, now(), requested);
     const rows = await db.transaction(async (tx) => {
       const conv = await lockConversation(tx, userUuid, botUuid);
       if (conv.last_number > 0) return [];

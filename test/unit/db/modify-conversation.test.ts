@@ -4,6 +4,7 @@
 // chat list. An existing conversation's name is left to the server's list and the thread's start.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '../../../src/db/database';
+import type { ConversationDoc } from '../../../src/db/schemas';
 import { modifyConversation } from '../../../src/db/modify-conversation';
 import { setLocalDoc } from '../../../src/db/local-store';
 import { EMPTY_BOT_PROFILES, emptyProfile } from '../../../src/db/bot-profile-data';
@@ -17,7 +18,7 @@ afterEach(async () => {
 });
 
 const BOT = 'b-1';
-const mute = (c: Parameters<typeof applyFlagAction>[0]) => applyFlagAction(c, { kind: 'mute', mute_duration: -1 }, 1_000);
+const mute = (c: ConversationDoc) => applyFlagAction(c, { kind: 'mute', mute_duration: -1 }, 1_000);
 
 async function withProfile(d: AppDatabase, name: string, icon: string): Promise<void> {
   await setLocalDoc(d, 'bot-profiles', { ...EMPTY_BOT_PROFILES, bots: { [BOT]: { ...emptyProfile(), details: { name, icon, description: '' } } } });
