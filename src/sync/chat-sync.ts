@@ -136,7 +136,7 @@ function defaultSocketFactory(): WebSocketFactory | null {
 const ACK_TIMEOUT_MARGIN_MS = 5_000;
 
 /** How long received frames gather into one write while sends await their echo (under a frame at 60 Hz). */
-const ECHO_GATHER_MS = 8;
+export const ECHO_GATHER_MS = 8;
 
 export function createChatSync(deps: ChatSyncDeps): ChatSync {
   const { db, http, clock } = deps;

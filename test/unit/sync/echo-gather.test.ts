@@ -12,6 +12,7 @@ import { enqueueMessage } from '../../../src/db/outbox-store';
 import { messageSortKey } from '../../../src/domain/sort-keys';
 import { createInProcessEngine, type Engine } from '../../../src/sync/engine';
 import { systemClock } from '../../../src/sync/http-client';
+import { ECHO_GATHER_MS } from '../../../src/sync/chat-sync';
 import type { WebSocketLike } from '../../../src/sync/live-connection';
 import { openTestDatabase } from '../db/helpers/fake-db';
 import { fakeApi, json } from './helpers/fake-api';
@@ -20,7 +21,6 @@ const BOT = '1000000000000001';
 const MOBILE = '9000000001';
 /** between a send's echo and the reply, well inside the gather */
 const GAP_MS = 1;
-const ECHO_GATHER_MS = 8;
 
 let db: AppDatabase | null = null;
 let engine: Engine | null = null;
