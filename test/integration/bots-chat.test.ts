@@ -118,7 +118,8 @@ describe('echo bot', () => {
     // server/bots/store.ts stores a message and moves the conversation's newest in one statement;
     // server/bots/bot-language.ts subscribes and reads the profile's language in one
     const me = await t.signIn();
-    const answer = await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [text('first words', cid())] }, { session: me });
+    const id = cid();
+    const answer = await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [text('first words', id)] }, { session: me });
     const reply = answer.messages.at(-1)!;
     const { bot_list } = await t.ok('getSuggestedList', {}, { session: me });
     expect(bot_list.find((b) => b.bot_uuid === ECHO_BOT_ID)?.subscribed).toBe(true);
@@ -127,7 +128,7 @@ describe('echo bot', () => {
     expect(conversation_list[0]).toMatchObject({ bot_uuid: ECHO_BOT_ID, unread_count: 1 });
     expect(conversation_list[0]!.last_message?.message_id).toBe(reply.message_id);
     // a repeated client_message_id stores nothing and moves nothing
-    const again = await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [{ ...text('first words', answer.messages[0]!.client_message_id!) }] }, { session: me });
+    const again = await t.ok('messageWebhookPwa', { botId: ECHO_BOT_ID, messages: [text('first words', id)] }, { session: me });
     expect(again.messages.map((m) => m.message_id)).toEqual(answer.messages.map((m) => m.message_id));
     expect((await t.ok('getConversationList', {}, { session: me })).conversation_list[0]!.last_message?.message_id).toBe(reply.message_id);
   });

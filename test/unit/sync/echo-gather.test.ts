@@ -3,18 +3,18 @@
 // a moment later go into one write; with no send awaited, a frame is stored at once (no gather).
 // The engine runs in-process against a scripted server and a scripted socket, on the real clock,
 // with the delays it asks its clock for recorded.
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { ChatMessage } from '../../../src/api/messages';
-import type { AppDatabase } from '../../../src/db/database';
 import { newSession } from '../../../src/db/defaults';
 import { setLocalDoc } from '../../../src/db/local-store';
 import { enqueueMessage } from '../../../src/db/outbox-store';
 import { messageSortKey } from '../../../src/domain/sort-keys';
-import { createInProcessEngine, type Engine } from '../../../src/sync/engine';
+import { createInProcessEngine } from '../../../src/sync/engine';
 import { systemClock } from '../../../src/sync/http-client';
 import { ECHO_GATHER_MS } from '../../../src/sync/chat-sync';
 import type { WebSocketLike } from '../../../src/sync/live-connection';
 import { openTestDatabase } from '../db/helpers/fake-db';
+import { engineStage } from './helpers/engine-stage';
 import { fakeApi, json } from './helpers/fake-api';
 
 const BOT = '1000000000000001';
@@ -22,14 +22,7 @@ const MOBILE = '9000000001';
 /** between a send's echo and the reply, well inside the gather */
 const GAP_MS = 1;
 
-let db: AppDatabase | null = null;
-let engine: Engine | null = null;
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await db?.close();
-  db = null;
-});
+const stage = engineStage();
 
 let number = 0;
 function serverMessage(from: 'user' | 'bot', body: string, clientMessageId: string | null): ChatMessage {
@@ -61,13 +54,14 @@ function scriptedSocket(frames: (sent: { action: string; body: { message?: { cli
 }
 
 async function start(socket: ReturnType<typeof scriptedSocket>) {
-  db = await openTestDatabase();
+  const db = await openTestDatabase();
+  stage.db = db;
   await setLocalDoc(db, 'session', { ...newSession('device-1'), mobile: MOBILE, token: 't'.repeat(32), clientSessionId: 'client-session' });
   await db.bots.insert({ bot_uuid: BOT, name: 'Echo', description: '', icon: '', subscribed: true, allow_user_media: null, suggested_rank: 0, fetched_at: 1 });
   const api = fakeApi({ '/api/bot/get-socket-url': () => json(200, { socket_url: 'ws://api.test/api/socket?ticket=' + 'c'.repeat(32), expires_at: Date.now() + 60_000 }) });
   const inserts = vi.spyOn(db.messages, 'bulkInsert');
   const delays: number[] = [];
-  engine = createInProcessEngine(db, {
+  stage.engine = createInProcessEngine(db, {
     clock: { ...systemClock, setTimeout: (fn, ms) => (delays.push(ms), systemClock.setTimeout(fn, ms)) },
     origin: 'http://api.test',
     versionName: 't',

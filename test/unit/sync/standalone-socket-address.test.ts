@@ -1,13 +1,13 @@
 // The standalone 401 and 440 rules of the socket-address call (spec part 1 §4): "a 401 on the socket-address
 // call retries once after re-initialising the session". The engine runs in-process against a
 // scripted server; the socket factory records the address it is given.
-import { afterEach, expect, test, vi } from 'vitest';
-import type { AppDatabase } from '../../../src/db/database';
+import { expect, test, vi } from 'vitest';
 import { newSession } from '../../../src/db/defaults';
 import { getLocalDoc, setLocalDoc } from '../../../src/db/local-store';
-import { createInProcessEngine, type Engine } from '../../../src/sync/engine';
+import { createInProcessEngine } from '../../../src/sync/engine';
 import type { WebSocketFactory, WebSocketLike } from '../../../src/sync/live-connection';
 import { openTestDatabase } from '../db/helpers/fake-db';
+import { engineStage } from './helpers/engine-stage';
 import { errorBody, fakeApi, json } from './helpers/fake-api';
 
 const BOT = '1000000000000001';
@@ -16,14 +16,7 @@ const OLD = 'a'.repeat(32);
 const NEW = 'b'.repeat(32);
 const SOCKET = 'ws://api.test/api/socket?ticket=' + 'c'.repeat(32);
 
-let db: AppDatabase | null = null;
-let engine: Engine | null = null;
-afterEach(async () => {
-  await engine?.close();
-  engine = null;
-  await db?.close();
-  db = null;
-});
+const stage = engineStage();
 
 /** A socket that opens at once and then says 'User Unauthorised' (the server refused its session). */
 function refusingSocket(url: string): WebSocketLike {
@@ -41,7 +34,8 @@ function refusingSocket(url: string): WebSocketLike {
 }
 
 async function run(socketAnswers: Array<() => Response>, withAuth = false, createSocket?: WebSocketFactory, extensionToken: string | null = null) {
-  db = await openTestDatabase();
+  const db = await openTestDatabase();
+  stage.db = db;
   await setLocalDoc(db, 'session', {
     ...newSession('device-standalone-1'), token: OLD, userUuid: USER, isStandalone: true, isStandaloneWithAuth: withAuth, extensionToken,
     selectedBot: { bot_uuid: BOT, name: 'Echo' }, clientSessionId: null,
@@ -52,7 +46,7 @@ async function run(socketAnswers: Array<() => Response>, withAuth = false, creat
     '/api/web/user/start-session': () => json(200, { user_uuid: USER, session_id: NEW, bot_uuid: BOT }),
   });
   const opened: string[] = [];
-  engine = createInProcessEngine(db, {
+  stage.engine = createInProcessEngine(db, {
     origin: 'http://api.test',
     versionName: 't',
     fetch: api.fetch,
