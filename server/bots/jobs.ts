@@ -1,5 +1,6 @@
-// Rows of bot_jobs (migration 013): the bot's pending answer to a stored user message. Added in
-// the transaction that stores the message, deleted in the one that stores the replies: that
+// Rows of bot_jobs (migration 013): the bot's pending answer to a stored user message, when it is
+// not stored with the message (a delayed bot, a failed answer: runtime.ts). Added in the
+// transaction that stores the message, deleted in the one that stores the replies: that
 // delete is the claim, so when two runs race (a restart's recovery and a client's retry, or two
 // servers on one PostgreSQL) only one stores replies.
 import type { LanguageCode } from '../../src/domain/language-codes';

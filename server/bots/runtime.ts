@@ -1,10 +1,12 @@
 // The bot runtime: takes a user's messages for a bot (from the webhook or the socket), stores
-// each once (idempotent by client_message_id) together with the job of answering it (bot_jobs,
-// jobs.ts), acknowledges it on the user's sockets, runs the bot and stores and pushes its
-// replies, at once or after the slow delay, deleting the job in the same transaction. A job left
-// by a crash is run at the next start (resumePending) or by a retry of the same message. A delayed
-// reply waits as a durable job of the JobQueue (server/jobs: pg-boss on PostgreSQL), so it comes
-// even when the process that scheduled it is gone; its bot_jobs row (due_at set) stays the claim.
+// each once (idempotent by client_message_id) with the bot's immediate replies in the same
+// transaction, acknowledges it on the user's sockets and pushes the replies. A reply that is not
+// stored with its message has a job (bot_jobs, jobs.ts) committed with the message instead: a
+// delayed bot's (after the slow delay) and a failed answer's (retried). The job's replies are
+// stored in a transaction that deletes it. A job left by a crash is run at the next start
+// (resumePending) or by a retry of the same message. A delayed reply waits as a durable job of
+// the JobQueue (server/jobs: pg-boss on PostgreSQL), so it comes even when the process that
+// scheduled it is gone; its bot_jobs row (due_at set) stays the claim.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, OutgoingMessage } from '../../src/api/messages';
 import type { LanguageCode } from '../../src/domain/language-codes';
@@ -18,6 +20,7 @@ import { findBot } from './registry';
 import { subscribeForLanguage } from './bot-language';
 import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, toWire, type MessageRow } from './store';
 import { addJob, beginJob, claimJob, dropJob, findJob, markDue, pendingJobs, type BotJob } from './jobs';
+import { joinTransaction } from '../db/joined-db';
 import type { JobData, JobQueue } from '../jobs/queue';
 
 export const DEFAULT_SLOW_DELAY_MS = 2000;
@@ -36,8 +39,9 @@ export interface RuntimeDeps {
   /** A bot message no live socket of the user took (the Web Push sender, server/push). */
   onUndelivered?: ((userUuid: string, botUuid: string, message: ChatMessage) => void) | undefined;
   /**
-   * Tests only: called once a user message and its job are committed, before the bot answers
-   * (the crash test kills the process there: TEST_CRASH_POINT, server/main.ts).
+   * Tests only: called once a new user message is committed (with the bot's replies, or with its
+   * job when they are delayed), before it is acknowledged (the crash test kills the process there:
+   * TEST_CRASH_POINT, server/main.ts).
    */
   afterUserMessageStored?: (() => void) | undefined;
   /** Finishes an upload made straight to S3 when a message first names it (media/settle.ts). */
@@ -57,6 +61,16 @@ function userPayload(m: OutgoingMessage): Record<string, unknown> {
   const { type: _type, client_message_id: _id, ...rest } = m;
   return rest;
 }
+
+/**
+ * A user message as stored, and what became of the bot's answer: its replies stored with it (none
+ * for a repeated message or a blocked bot), replies that wait for the slow delay, or the bot's error.
+ */
+type StoredSend = { row: MessageRow; created: boolean; outcome: SendOutcome };
+type SendOutcome =
+  | { kind: 'answered'; rows: MessageRow[] }
+  | { kind: 'delayed'; replies: BotReply[] }
+  | { kind: 'failed'; error: unknown };
 
 export class BotRuntime {
   private readonly running = new Set<Promise<unknown>>();
@@ -106,14 +120,7 @@ export class BotRuntime {
     const language = await subscribeForLanguage(db, userUuid, botUuid, now(), requested);
     const answer: ChatMessage[] = [];
     for (const m of checked) {
-      // the message and the job of answering it in one transaction: a crash after it loses no reply
-      const { row, created } = await db.transaction(async (tx) => {
-        const stored = await storeMessage(tx, {
-          userUuid, botUuid, sender: 'user', type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id,
-        }, now());
-        if (stored.created) await addJob(tx, { messageId: stored.row.message_id, userUuid, botUuid, language }, now());
-        return stored;
-      });
+      const { row, created, outcome } = await this.storeAndAnswer(bot, { userUuid, botUuid, language }, m);
       if (row.bot_uuid !== botUuid) throw new HttpError(409, `client_message_id ${m.client_message_id} was already used in another conversation`);
       if (created) this.deps.afterUserMessageStored?.();
       const message = toWire(row);
@@ -125,10 +132,64 @@ export class BotRuntime {
         answer.push(...(await repliesTo(db, userUuid, row.message_id)).map(toWire));
         continue;
       }
-      const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language, attempts: 1 };
-      answer.push(...await this.track(job, () => this.runJob(job, m, false)));
+      if (outcome.kind === 'failed') throw outcome.error;
+      if (outcome.kind === 'delayed') {
+        const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language, attempts: 1 };
+        await this.track(job, () => this.replyLater(job, outcome.replies));
+        continue;
+      }
+      for (const reply of outcome.rows.map(toWire)) {
+        await this.pushBotMessage(userUuid, botUuid, reply);
+        answer.push(reply);
+      }
     }
     return answer;
+  }
+
+  /**
+   * Stores a user message and, when it is new, the bot's answer to it in the same transaction:
+   * the bot reads and writes through that transaction (joinTransaction), so the message, whatever
+   * the bot changed (its state, an order) and its replies commit together or not at all. A crash
+   * before the commit loses the message too, and the client, which had no acknowledgement, sends
+   * it again. One transaction instead of two (the message with a job, then the replies with the
+   * job's delete) is half the statements of the path every send takes (bench/flush.bench.ts).
+   * A delayed answer commits the job with the message (its replies wait in the job queue, after
+   * the commit), and so does an answer that fails: the message is stored again with its job, to
+   * be retried like a job a crash left (at most MAX_JOB_ATTEMPTS runs).
+   */
+  private async storeAndAnswer(bot: BotDefinition, to: { userUuid: string; botUuid: string; language: LanguageCode }, m: OutgoingMessage): Promise<StoredSend> {
+    const { db, now } = this.deps;
+    const { userUuid, botUuid, language } = to;
+    const userMessage = { userUuid, botUuid, sender: 'user' as const, type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id };
+    let answering = false;
+    try {
+      return await db.transaction(async (tx): Promise<StoredSend> => {
+        const conv = await lockConversation(tx, userUuid, botUuid);
+        const stored = await storeMessage(tx, userMessage, now(), conv);
+        if (!stored.created) return { ...stored, outcome: { kind: 'answered', rows: [] } };
+        // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists"): not even asked
+        if (conv.block_time !== null) return { ...stored, outcome: { kind: 'answered', rows: [] } };
+        answering = true;
+        const { replies, delayed } = await bot.answer(m, { userUuid, botUuid, db: joinTransaction(tx, db.kind), now: now(), language });
+        answering = false;
+        const inReplyTo = stored.row.message_id;
+        if (delayed) {
+          await addJob(tx, { messageId: inReplyTo, userUuid, botUuid, language }, now());
+          return { ...stored, outcome: { kind: 'delayed', replies } };
+        }
+        const rows: MessageRow[] = [];
+        for (const r of replies) rows.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now(), conv)).row);
+        return { ...stored, outcome: { kind: 'answered', rows } };
+      });
+    } catch (error) {
+      if (!answering) throw error;
+      const stored = await db.transaction(async (tx) => {
+        const again = await storeMessage(tx, userMessage, now());
+        if (again.created) await addJob(tx, { messageId: again.row.message_id, userUuid, botUuid, language }, now());
+        return again;
+      });
+      return { ...stored, outcome: { kind: 'failed', error } };
+    }
   }
 
   /**
@@ -169,14 +230,21 @@ export class BotRuntime {
     }
     const { replies, delayed } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
     if (delayed && !recovered) {
-      const delayMs = this.deps.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS;
-      // The replies as the bot made them now, in a durable job. Should this process die before
-      // due_at is marked, the next start answers the job at once and the queued one finds it claimed.
-      await this.deps.jobs.send(BOT_REPLY_JOB, { job, replies } as unknown as JobData, { delayMs });
-      await markDue(db, job.message_id, this.deps.now() + delayMs);
+      await this.replyLater(job, replies);
       return [];
     }
     return this.storeReplies(job, replies);
+  }
+
+  /**
+   * The replies as the bot made them now, in a durable job of the queue, stored after the slow
+   * delay. Should this process die before due_at is marked, the next start answers the job at
+   * once and the queued one finds it claimed.
+   */
+  private async replyLater(job: BotJob, replies: readonly BotReply[]): Promise<void> {
+    const delayMs = this.deps.slowDelayMs ?? DEFAULT_SLOW_DELAY_MS;
+    await this.deps.jobs.send(BOT_REPLY_JOB, { job, replies } as unknown as JobData, { delayMs });
+    await markDue(this.deps.db, job.message_id, this.deps.now() + delayMs);
   }
 
   /** Runs `task` as the job's one run in this process (a retry meanwhile waits for it). */
