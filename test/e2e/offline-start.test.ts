@@ -76,4 +76,30 @@ describe('offline start', () => {
     expect(await serverCounts(stage.server.db, ['offline one', 'offline two'])).toEqual([1, 1]);
     await context.close();
   });
+  it('first visit, before the service worker takes over: offline right after sign-in, Echo opens from Discover, takes a message and its profile opens', async () => {
+    // no service worker: as in the first minute on a slow network, before its install is done
+    const { context, page } = await openSignedIn(stage.browser, stage.url, { name: 'Meena', beforePage: notificationsDenied, context: { serviceWorkers: 'block' } });
+    const chatWithEcho = page.getByRole('button', { name: en('home.discover.chatWith', { name: 'Echo' }), exact: true });
+    await chatWithEcho.waitFor();
+    // the signed-in shell has loaded the screens used offline (src/app/offline-screens.ts)
+    await page.waitForFunction(() => performance.getEntriesByName('boot:offline-screens').length > 0, undefined, { timeout: 60_000 });
+
+    await context.setOffline(true);
+    stage.proxy.cutAll(true);
+    await chatWithEcho.click();
+    await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
+    await sendText(page, 'first minute');
+    await userBubble(page, 'first minute').getByRole('img', { name: en('chat.status.pending') }).waitFor();
+    await page.getByRole('link', { name: en('chat.header.info') }).click();
+    await page.getByRole('heading', { name: 'Echo', level: 2 }).waitFor();
+    expect(await page.getByRole('heading', { name: en('app.screenOffline.title') }).count()).toBe(0);
+    await page.goBack();
+
+    // the network returns: the message is delivered, with Echo's answer
+    stage.proxy.cutAll(false);
+    await context.setOffline(false);
+    await userBubble(page, 'first minute').getByRole('img', { name: en('chat.status.delivered') }).waitFor({ timeout: 30_000 });
+    await botBubble(page, 'first minute').waitFor();
+    await context.close();
+  });
 });

@@ -1,0 +1,20 @@
+import { launchBrowser } from './test/e2e/helpers/browser';
+import { startAppServer, freshNationalNumber } from './test/e2e/helpers/app-server';
+import { signInAndOnboard } from './test/e2e/helpers/flows';
+
+const server = await startAppServer();
+const browser = await launchBrowser();
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send('Network.enable');
+await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+const t0 = Date.now();
+await page.goto(server.url);
+await page.getByLabel('Mobile number', { exact: true }).waitFor();
+console.log('login painted', Date.now() - t0);
+void (async () => { await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 120000, polling: 100 }); console.log('controlled at', Date.now() - t0); })();
+await signInAndOnboard(page, freshNationalNumber(), { locale: 'en', name: 'Asha' });
+console.log('home at', Date.now() - t0, 'controlled now?', await page.evaluate(() => navigator.serviceWorker.controller !== null));
+await new Promise((r) => setTimeout(r, 30000));
+await browser.close(); await server.close();
