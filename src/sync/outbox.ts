@@ -65,7 +65,8 @@ export function createOutbox(deps: OutboxDeps) {
   let closed = false;
   /** echoes awaited over the socket, by client id */
   const waiting = new Map<string, { resolve: (echo: Echo) => void; reject: (err: Error) => void }>();
-  const conversedTimers = new Set<unknown>();
+  /** the pending 'conversed' mark of each bot: one per bot, however many sends it acknowledges meanwhile */
+  const conversedTimers = new Map<string, unknown>();
   const needsUpload = (e: OutboxDoc) => deps.uploads?.needs(e) ?? false;
 
   /** After a crash between the two writes of enqueueMessage, the pending message is missing: recreate it. */
@@ -92,12 +93,14 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   function markConversedLater(botUuid: string): void {
+    // a flush acknowledges hundreds of sends within the delay: one mark (one read) covers them all
+    if (conversedTimers.has(botUuid)) return;
     const timer = clock.setTimeout(() => {
-      conversedTimers.delete(timer);
+      conversedTimers.delete(botUuid);
       if (closed) return;
       void modifyConversation(db, botUuid, (c) => (c.conversed ? c : { ...c, conversed: true })).catch(() => {});
     }, CONVERSED_MARK_DELAY_MS);
-    conversedTimers.add(timer);
+    conversedTimers.set(botUuid, timer);
   }
 
   /** The refusal of one message: it fails until the user retries it. */
@@ -254,7 +257,7 @@ export function createOutbox(deps: OutboxDeps) {
     },
     close(): void {
       closed = true;
-      for (const t of conversedTimers) clock.clearTimeout(t);
+      for (const t of conversedTimers.values()) clock.clearTimeout(t);
       conversedTimers.clear();
       rejectAll(new NoResponseError());
     },
