@@ -20,6 +20,7 @@ import { createAppRouter } from './router';
 import { keepEntryLink, landedAt } from './pending-link';
 import type { AuthSnapshot } from './route-guards';
 import { rememberBootHint } from './boot-hint';
+import { warmOfflineScreens } from './offline-screens';
 import { Splash } from './splash';
 
 function useAuthSnapshot(): AuthSnapshot | null {
@@ -69,6 +70,10 @@ function LiveRouter({ auth }: { auth: AuthSnapshot }) {
   });
   const previous = useRef(auth);
   useEffect(() => rememberBootHint(auth), [auth]);
+  // a member's app (signed in, onboarded): the screens used offline, ahead of the service worker
+  useEffect(() => {
+    if (auth.signedIn && auth.onboardingStep === null && !auth.standaloneBot) void warmOfflineScreens();
+  }, [auth]);
   // a signed-out visitor at '/' on a host name the server maps to a bot: that bot's standalone app
   // (a lazy chunk: off the login route's JavaScript, report-size.ts)
   useEffect(() => {

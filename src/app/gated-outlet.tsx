@@ -1,21 +1,17 @@
 // The signed-in screens behind the one feature gate (src/domain/feature-gate.ts): a route of a
 // feature that is off (remote flag or custom code) shows a clear notice instead of its screen,
-// and a build below min_version_code shows only the update screen. Mounted once per signed-in
-// page, it also starts loading the screens used offline (offline-screens.ts).
-import { useEffect } from 'react';
+// and a build below min_version_code shows only the update screen.
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { featureOfPath } from '../domain/feature-gate';
 import { useFeatureGate } from '../db/hooks/use-feature-gate';
 import { Button } from '../ui/button';
 import { FeatureOff } from './feature-route';
-import { warmOfflineScreens } from './offline-screens';
 
 export function GatedOutlet() {
   const intl = useIntl();
   const path = useRouterState({ select: (s) => s.location.pathname });
   const gate = useFeatureGate();
-  useEffect(() => void warmOfflineScreens(), []);
   if (gate.forceUpdate) {
     return (
       <main className="feature-off" data-testid="force-update">
