@@ -216,23 +216,19 @@ export class BotRuntime {
   }
 
   /**
-   * Runs the bot on the job's message and stores its replies (later, for a delayed bot, unless
-   * `recovered`: a job left by an earlier run, whose wait is over). Answers the replies stored now.
-   * A fresh job's first run was counted when it was added; a recovered one counts its run here.
+   * Runs the bot on the message of a job left behind (a crash, a stop, a failed answer) and stores
+   * its replies at once (a delayed bot's wait counts as spent). Counts the run: a job begun
+   * MAX_JOB_ATTEMPTS times is given up. Answers the replies stored.
    */
-  private async runJob(job: BotJob, message: OutgoingMessage, recovered: boolean): Promise<ChatMessage[]> {
+  private async runLeftJob(job: BotJob, message: OutgoingMessage): Promise<ChatMessage[]> {
     const { db } = this.deps;
     const bot = findBot(job.bot_uuid);
-    if (!bot || (recovered && !(await beginJob(db, job.message_id)))) {
+    if (!bot || !(await beginJob(db, job.message_id))) {
       if (!bot) await dropJob(db, job.message_id);
       else this.deps.log.error({ messageId: job.message_id, botUuid: job.bot_uuid }, 'bot job given up after repeated failures');
       return [];
     }
-    const { replies, delayed } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
-    if (delayed && !recovered) {
-      await this.replyLater(job, replies);
-      return [];
-    }
+    const { replies } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
     return this.storeReplies(job, replies);
   }
 
@@ -283,7 +279,7 @@ export class BotRuntime {
     }
     // the stored user message is the validated message the bot would have seen
     const message = { ...row.payload, type: row.type, client_message_id: row.client_message_id } as OutgoingMessage;
-    return this.track(job, () => this.runJob(job, message, true));
+    return this.track(job, () => this.runLeftJob(job, message));
   }
 
   /**
