@@ -15,6 +15,7 @@ import { BootFailure } from './app/boot-failure';
 import { preloadForBoot } from './app/boot-preload';
 import { preloadFeedPanel, preloadSignedInShell } from './app/shell-chunks';
 import { captureInstallPrompt } from './app/install-prompt';
+import { onIdle } from './app/idle';
 import './styles/base.css';
 
 markBoot('main');
@@ -33,7 +34,7 @@ const preloaded = preloadForBoot(signedOutStart);
 function registerServiceWorkerLater(): void {
   if (!import.meta.env.PROD) return;
   const start = () => void import('./app/service-worker').then((m) => m.startServiceWorker()).catch(() => undefined);
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 2_000 }) : setTimeout(start, 500));
+  const whenIdle = () => onIdle(start);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }

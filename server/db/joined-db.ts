@@ -5,24 +5,24 @@
 // Use it from one caller at a time: savepoints nest, they do not run side by side.
 import type { Db, Queryable } from './db-types';
 
+// One savepoint name serves every depth: PostgreSQL keeps an older savepoint of the same name, and
+// RELEASE or ROLLBACK TO names the newest, so nested transactions unwind in order.
+const SAVEPOINT = 'joined';
+
 export function joinTransaction(tx: Queryable, kind: Db['kind']): Db {
-  let depth = 0;
   return {
     kind,
     query: <T extends object>(sql: string, params?: readonly unknown[]) => tx.query<T>(sql, params),
     exec: (sql) => tx.exec(sql),
     async transaction(fn) {
-      const name = `joined_${++depth}`;
-      await tx.query(`SAVEPOINT ${name}`);
+      await tx.query(`SAVEPOINT ${SAVEPOINT}`);
       try {
         const result = await fn(tx);
-        await tx.query(`RELEASE SAVEPOINT ${name}`);
+        await tx.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
         return result;
       } catch (error) {
-        await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        await tx.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
         throw error;
-      } finally {
-        depth--;
       }
     },
     close: () => Promise.reject(new Error('A joined transaction is closed by whoever opened it')),

@@ -9,6 +9,7 @@
 // request): no byte more goes over the network, the order changes. A controlled page skips this:
 // its precache serves every chunk.
 import { markBoot, whenScreenPainted } from '../db/boot-gate';
+import { onIdle } from './idle';
 import { SCREEN_CHUNKS, type ScreenPath } from './screen-chunks';
 import { preloadFeedPanel } from './shell-chunks';
 
@@ -32,10 +33,7 @@ export interface WarmupEnv {
 const browserEnv: WarmupEnv = {
   controlled: () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller),
   painted: () => whenScreenPainted(PAINT_CAP_MS),
-  idle: () => new Promise((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2_000 });
-    else setTimeout(resolve, 200);
-  }),
+  idle: () => new Promise((resolve) => onIdle(resolve)),
   load: (step) => (step === 'feed-panel' ? preloadFeedPanel() : SCREEN_CHUNKS[step]()),
 };
 

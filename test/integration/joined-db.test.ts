@@ -41,6 +41,28 @@ function cases(open: () => Promise<{ db: Db; done?: () => Promise<void> }>) {
     }
   });
 
+  it('nested inner transactions unwind in order: the innermost that throws rolls back alone', async () => {
+    const { db, done } = await open();
+    try {
+      await withTable(db, async () => {
+        await db.transaction(async (tx) => {
+          const joined = joinTransaction(tx, db.kind);
+          await joined.transaction(async (inner) => {
+            await inner.query("INSERT INTO notes VALUES ('a middle')");
+            await expect(joined.transaction(async (innermost) => {
+              await innermost.query("INSERT INTO notes VALUES ('b innermost')");
+              throw new Error('innermost refused (test)');
+            })).rejects.toThrow('innermost refused (test)');
+            await inner.query("INSERT INTO notes VALUES ('c middle again')");
+          });
+        });
+        expect(await bodies(db)).toEqual(['a middle', 'c middle again']);
+      });
+    } finally {
+      await done?.();
+    }
+  });
+
   it('a committed inner transaction is undone with the outer one', async () => {
     const { db, done } = await open();
     try {
