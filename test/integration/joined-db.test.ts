@@ -20,63 +20,58 @@ async function withTable(db: Db, work: (db: Db) => Promise<void>): Promise<void>
 const bodies = async (db: Db) => (await db.query<{ body: string }>('SELECT body FROM notes ORDER BY body')).map((r) => r.body);
 
 function cases(open: () => Promise<{ db: Db; done?: () => Promise<void> }>) {
-  it('writes through the outer transaction, and an inner transaction that throws rolls back alone', async () => {
+  /** A fresh database with the notes table, closed (and dropped) after `work`. */
+  const onNotes = async (work: (db: Db) => Promise<void>) => {
     const { db, done } = await open();
     try {
-      await withTable(db, async () => {
-        await db.transaction(async (tx) => {
-          const joined = joinTransaction(tx, db.kind);
-          await joined.query("INSERT INTO notes VALUES ('a outer')");
-          await expect(joined.transaction(async (inner) => {
-            await inner.query("INSERT INTO notes VALUES ('b refused')");
-            throw new Error('refused (test)');
-          })).rejects.toThrow('refused (test)');
-          // PostgreSQL would refuse every statement of an aborted transaction: the savepoint undid only the inner part
-          await joined.transaction(async (inner) => inner.query("INSERT INTO notes VALUES ('c inner')"));
-        });
-        expect(await bodies(db)).toEqual(['a outer', 'c inner']);
-      });
+      await withTable(db, work);
     } finally {
       await done?.();
     }
+  };
+
+  it('writes through the outer transaction, and an inner transaction that throws rolls back alone', async () => {
+    await onNotes(async (db) => {
+      await db.transaction(async (tx) => {
+        const joined = joinTransaction(tx, db.kind);
+        await joined.query("INSERT INTO notes VALUES ('a outer')");
+        await expect(joined.transaction(async (inner) => {
+          await inner.query("INSERT INTO notes VALUES ('b refused')");
+          throw new Error('refused (test)');
+        })).rejects.toThrow('refused (test)');
+        // PostgreSQL would refuse every statement of an aborted transaction: the savepoint undid only the inner part
+        await joined.transaction(async (inner) => inner.query("INSERT INTO notes VALUES ('c inner')"));
+      });
+      expect(await bodies(db)).toEqual(['a outer', 'c inner']);
+    });
   });
 
   it('nested inner transactions unwind in order: the innermost that throws rolls back alone', async () => {
-    const { db, done } = await open();
-    try {
-      await withTable(db, async () => {
-        await db.transaction(async (tx) => {
-          const joined = joinTransaction(tx, db.kind);
-          await joined.transaction(async (inner) => {
-            await inner.query("INSERT INTO notes VALUES ('a middle')");
-            await expect(joined.transaction(async (innermost) => {
-              await innermost.query("INSERT INTO notes VALUES ('b innermost')");
-              throw new Error('innermost refused (test)');
-            })).rejects.toThrow('innermost refused (test)');
-            await inner.query("INSERT INTO notes VALUES ('c middle again')");
-          });
+    await onNotes(async (db) => {
+      await db.transaction(async (tx) => {
+        const joined = joinTransaction(tx, db.kind);
+        await joined.transaction(async (inner) => {
+          await inner.query("INSERT INTO notes VALUES ('a middle')");
+          await expect(joined.transaction(async (innermost) => {
+            await innermost.query("INSERT INTO notes VALUES ('b innermost')");
+            throw new Error('innermost refused (test)');
+          })).rejects.toThrow('innermost refused (test)');
+          await inner.query("INSERT INTO notes VALUES ('c middle again')");
         });
-        expect(await bodies(db)).toEqual(['a middle', 'c middle again']);
       });
-    } finally {
-      await done?.();
-    }
+      expect(await bodies(db)).toEqual(['a middle', 'c middle again']);
+    });
   });
 
   it('a committed inner transaction is undone with the outer one', async () => {
-    const { db, done } = await open();
-    try {
-      await withTable(db, async () => {
-        await expect(db.transaction(async (tx) => {
-          await joinTransaction(tx, db.kind).transaction((inner) => inner.query("INSERT INTO notes VALUES ('gone')"));
-          throw new Error('outer fails (test)');
-        })).rejects.toThrow('outer fails (test)');
-        expect(await bodies(db)).toEqual([]);
-        await expect(joinTransaction(db, db.kind).close()).rejects.toThrow(/closed by whoever opened it/);
-      });
-    } finally {
-      await done?.();
-    }
+    await onNotes(async (db) => {
+      await expect(db.transaction(async (tx) => {
+        await joinTransaction(tx, db.kind).transaction((inner) => inner.query("INSERT INTO notes VALUES ('gone')"));
+        throw new Error('outer fails (test)');
+      })).rejects.toThrow('outer fails (test)');
+      expect(await bodies(db)).toEqual([]);
+      await expect(joinTransaction(db, db.kind).close()).rejects.toThrow(/closed by whoever opened it/);
+    });
   });
 }
 
