@@ -7,7 +7,6 @@
 import type { FastifyRequest } from 'fastify';
 import { HEADER } from '../../src/api/headers';
 import { DEFAULT_LANGUAGE_CODE, isLanguageCode, type LanguageCode } from '../../src/domain/language-codes';
-import type { Queryable } from '../db/db';
 
 /** The rule, pure: the request's language, else the profile's, else English. */
 export function botLanguage(requested: unknown, profile: unknown): LanguageCode {
@@ -20,17 +19,4 @@ export function botLanguage(requested: unknown, profile: unknown): LanguageCode 
 export function requestLanguage(request: FastifyRequest): LanguageCode | undefined {
   const value = request.headers[HEADER.language];
   return isLanguageCode(value) ? value : undefined;
-}
-
-/**
- * Subscribes the user to the bot (a send or a thread's start subscribes) and decides the language
- * the bot writes in: one statement for both, as it runs before every send (bench/flush.bench.ts).
- */
-export async function subscribeForLanguage(db: Queryable, userUuid: string, botUuid: string, now: number, requested: LanguageCode | undefined): Promise<LanguageCode> {
-  const rows = await db.query<{ language: string | null }>(
-    `WITH subscribed AS (INSERT INTO subscriptions (user_uuid, bot_uuid, subscribed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING)
-     SELECT language FROM users WHERE user_uuid = $1`,
-    [userUuid, botUuid, now],
-  );
-  return botLanguage(requested, rows[0]?.language);
 }

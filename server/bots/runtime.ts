@@ -17,8 +17,8 @@ import { checkMessageMedia } from '../media/store';
 import type { SocketHub } from './hub';
 import type { BotDefinition, BotReply } from './bot-types';
 import { findBot } from './registry';
-import { subscribeForLanguage } from './bot-language';
-import { lockConversation, MESSAGE_COLUMNS, repliesTo, storeMessage, toWire, type MessageRow } from './store';
+import { botLanguage } from './bot-language';
+import { lockConversation, lockSubscribed, MESSAGE_COLUMNS, repliesTo, storeMessage, toWire, type MessageRow } from './store';
 import { addJob, beginJob, claimJob, dropJob, findJob, markDue, pendingJobs, type BotJob } from './jobs';
 import { joinTransaction } from '../db/joined-db';
 import type { JobData, JobQueue } from '../jobs/queue';
@@ -69,7 +69,7 @@ function userPayload(m: OutgoingMessage): Record<string, unknown> {
 type StoredSend = { row: MessageRow; created: boolean; outcome: SendOutcome };
 type SendOutcome =
   | { kind: 'answered'; rows: MessageRow[] }
-  | { kind: 'delayed'; replies: BotReply[] }
+  | { kind: 'delayed'; replies: BotReply[]; language: LanguageCode }
   | { kind: 'failed'; error: unknown };
 
 export class BotRuntime {
@@ -116,11 +116,9 @@ export class BotRuntime {
       if ('media' in m && typeof m.media.media_uuid === 'string') await this.deps.settleUpload?.(m.media.media_uuid);
       checked.push(await checkMessageMedia(db, userUuid, m));
     }
-    // the language decided now, so a delayed reply is written in the language of the message it answers
-    const language = await subscribeForLanguage(db, userUuid, botUuid, now(), requested);
     const answer: ChatMessage[] = [];
     for (const m of checked) {
-      const { row, created, outcome } = await this.storeAndAnswer(bot, { userUuid, botUuid, language }, m);
+      const { row, created, outcome } = await this.storeAndAnswer(bot, { userUuid, botUuid, requested }, m);
       if (row.bot_uuid !== botUuid) throw new HttpError(409, `client_message_id ${m.client_message_id} was already used in another conversation`);
       if (created) this.deps.afterUserMessageStored?.();
       const message = toWire(row);
@@ -134,7 +132,7 @@ export class BotRuntime {
       }
       if (outcome.kind === 'failed') throw outcome.error;
       if (outcome.kind === 'delayed') {
-        const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language, attempts: 1 };
+        const job: BotJob = { message_id: row.message_id, user_uuid: userUuid, bot_uuid: botUuid, language: outcome.language, attempts: 1 };
         await this.track(job, () => this.replyLater(job, outcome.replies));
         continue;
       }
@@ -155,34 +153,39 @@ export class BotRuntime {
    * job's delete) is half the statements of the path every send takes (bench/flush.bench.ts).
    * A delayed answer commits the job with the message (its replies wait in the job queue, after
    * the commit), and so does an answer that fails: the message is stored again with its job, to
-   * be retried like a job a crash left (at most MAX_JOB_ATTEMPTS runs).
+   * be retried like a job a crash left (at most MAX_JOB_ATTEMPTS runs). The same transaction
+   * subscribes the user to the bot (lockSubscribed).
    */
-  private async storeAndAnswer(bot: BotDefinition, to: { userUuid: string; botUuid: string; language: LanguageCode }, m: OutgoingMessage): Promise<StoredSend> {
+  private async storeAndAnswer(bot: BotDefinition, to: { userUuid: string; botUuid: string; requested: LanguageCode | undefined }, m: OutgoingMessage): Promise<StoredSend> {
     const { db, now } = this.deps;
-    const { userUuid, botUuid, language } = to;
+    const { userUuid, botUuid, requested } = to;
     const userMessage = { userUuid, botUuid, sender: 'user' as const, type: m.type, payload: userPayload(m), clientMessageId: m.client_message_id };
-    let answering = false;
+    // set while the bot answers: the language it was asked in
+    const asking: { language?: LanguageCode } = {};
     try {
       return await db.transaction(async (tx): Promise<StoredSend> => {
-        const conv = await lockConversation(tx, userUuid, botUuid);
+        const conv = await lockSubscribed(tx, userUuid, botUuid, now());
         const stored = await storeMessage(tx, userMessage, now(), conv);
         if (!stored.created) return { ...stored, outcome: { kind: 'answered', rows: [] } };
         // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists"): not even asked
         if (conv.block_time !== null) return { ...stored, outcome: { kind: 'answered', rows: [] } };
-        answering = true;
+        // decided now, so a delayed reply is written in the language of the message it answers
+        const language = botLanguage(requested, conv.profile_language);
+        asking.language = language;
         const { replies, delayed } = await bot.answer(m, { userUuid, botUuid, db: joinTransaction(tx, db.kind), now: now(), language });
-        answering = false;
+        delete asking.language;
         const inReplyTo = stored.row.message_id;
         if (delayed) {
           await addJob(tx, { messageId: inReplyTo, userUuid, botUuid, language }, now());
-          return { ...stored, outcome: { kind: 'delayed', replies } };
+          return { ...stored, outcome: { kind: 'delayed', replies, language } };
         }
         const rows: MessageRow[] = [];
         for (const r of replies) rows.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now(), conv)).row);
         return { ...stored, outcome: { kind: 'answered', rows } };
       });
     } catch (error) {
-      if (!answering) throw error;
+      const { language } = asking;
+      if (!language) throw error;
       const stored = await db.transaction(async (tx) => {
         const again = await storeMessage(tx, userMessage, now());
         if (again.created) await addJob(tx, { messageId: again.row.message_id, userUuid, botUuid, language }, now());
@@ -199,15 +202,14 @@ export class BotRuntime {
   async initiate(userUuid: string, botUuid: string, requested?: LanguageCode): Promise<ChatMessage[]> {
     const bot = this.bot(botUuid);
     const { db, now } = this.deps;
-    const language = await subscribeForLanguage(db, userUuid, botUuid, now(), requested);
     const rows = await db.transaction(async (tx) => {
-      const conv = await lockConversation(tx, userUuid, botUuid);
+      const conv = await lockSubscribed(tx, userUuid, botUuid, now());
       if (conv.last_number > 0) return [];
       // a bot the user blocked (say from its profile, before ever chatting) sends them nothing,
       // its welcome included; read under the conversation's lock, so a block cannot slip in
       if (conv.block_time !== null) return [];
       const stored = [];
-      for (const r of bot.welcome(language)) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now(), conv)).row);
+      for (const r of bot.welcome(botLanguage(requested, conv.profile_language))) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r) }, now(), conv)).row);
       return stored;
     });
     const messages = rows.map(toWire);

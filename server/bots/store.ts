@@ -60,10 +60,32 @@ export interface LockedConversation { last_time: number; last_number: number; bl
  * an insert and a lock (the flush of 1,000 queued sends, bench/flush.bench.ts).
  */
 export async function lockConversation(tx: Queryable, userUuid: string, botUuid: string): Promise<LockedConversation> {
-  const lock = () => tx.query<LockedConversation>(
+  return lockFirst(tx, userUuid, botUuid, () => tx.query<LockedConversation>(
     'SELECT last_time, last_number, block_time FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2 FOR UPDATE',
     [userUuid, botUuid],
-  );
+  ));
+}
+
+/** The conversation locked for a send or a thread's start, and the language of the user's profile. */
+export interface SubscribedConversation extends LockedConversation { profile_language: string | null }
+
+/**
+ * lockConversation for a send or a thread's start, which also subscribe the user to the bot, and
+ * the profile's language (the bot's language when the request names none, bot-language.ts): all
+ * three in the lock's statement, as this runs for every send (bench/flush.bench.ts). The
+ * subscription commits or rolls back with the message.
+ */
+export async function lockSubscribed(tx: Queryable, userUuid: string, botUuid: string, now: number): Promise<SubscribedConversation> {
+  return lockFirst(tx, userUuid, botUuid, () => tx.query<SubscribedConversation>(
+    `WITH subscribed AS (INSERT INTO subscriptions (user_uuid, bot_uuid, subscribed_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING)
+     SELECT last_time, last_number, block_time, (SELECT language FROM users WHERE user_uuid = $1) AS profile_language
+     FROM conversations WHERE user_uuid = $1 AND bot_uuid = $2 FOR UPDATE`,
+    [userUuid, botUuid, now],
+  ));
+}
+
+/** Runs `lock`; when the conversation row is missing, creates it and runs `lock` again. */
+async function lockFirst<T>(tx: Queryable, userUuid: string, botUuid: string, lock: () => Promise<T[]>): Promise<T> {
   const found = (await lock())[0];
   if (found) return found;
   await tx.query('INSERT INTO conversations (user_uuid, bot_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userUuid, botUuid]);
