@@ -110,19 +110,27 @@ export function createOutbox(deps: OutboxDeps) {
     await message?.incrementalModify((m) => ({ ...m, status: advanceStatus(m.status ?? 'pending', 'failed') }));
   }
 
-  /** Subscribe before the first message to a bot this user has no conversation with. */
-  async function ensureSubscribed(botUuid: string): Promise<void> {
-    const bot = await db.bots.findOne(botUuid).exec();
-    if (bot?.subscribed) return;
+  /**
+   * Before the first message to a bot this user has no conversation with: start the conversation
+   * as opening its thread online does (initiate-conversation: the server subscribes the user and
+   * stores the bot's welcome), so the welcome comes before the message. A thread opened offline, or
+   * a text sent before the thread's own start answered, would otherwise reach an empty conversation
+   * first, and the server sends no welcome to a conversation that holds a message.
+   */
+  async function ensureStarted(botUuid: string): Promise<void> {
     const conversation = await db.conversations.findOne(botUuid).exec();
-    if (conversation?.last_message && conversation.last_message.message_id) return;
+    if (conversation?.last_message?.message_id) return;
+    const bot = await db.bots.findOne(botUuid).exec();
     try {
-      await http.call('subscribeBot', { bot_uuid: botUuid });
+      const { messages } = await http.call('initiateConversation', { bot_uuid: botUuid });
+      // the welcome also arrives over the socket; stored here, it is in place before the send's echo
+      if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await deps.owner() });
     } catch (err) {
       // refused: the send will say what is wrong; anything else is the runner's to classify
       if (err instanceof BadStatusError && !isRetryableStatus(err.status, err.detail.retryAfterSeconds) && !isSessionStatus(err.status)) return;
       throw err;
     }
+    if (bot?.subscribed) return;
     await bot?.incrementalPatch({ subscribed: true });
     await trackEvent(db, ANALYTICS_EVENT.botSubscribe, { bot_uuid: botUuid, via: 'first_message' });
   }
@@ -201,7 +209,7 @@ export function createOutbox(deps: OutboxDeps) {
     async send(items) {
       const botUuid = items[0]!.bot_uuid;
       await ensureMessageDocs(items);
-      await ensureSubscribed(botUuid);
+      await ensureStarted(botUuid);
       let batch = items;
       if (deps.uploads && needsUpload(items[0]!)) {
         // its failures are thrown to the runner's classifier, as a send's are

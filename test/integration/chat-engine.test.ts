@@ -7,7 +7,7 @@ import { INTERNAL_ERROR_TEXT } from '../../src/domain/errors';
 import type { MessageStatus } from '../../src/domain/message-status';
 import { createLocalLockManager } from '../../src/sync/leader';
 import { getLocalDoc } from '../../src/db/local-store';
-import { ECHO_BOT_ID, SLOW_BOT_ID } from '../../server/bots/registry';
+import { ECHO_BOT_ID, findBot, SLOW_BOT_ID } from '../../server/bots/registry';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { CHAT_COLLECTIONS } from '../unit/db/helpers/fake-db';
 import { startChatClient, waitFor, type ChatClient } from './helpers/chat-client';
@@ -101,6 +101,25 @@ describe('sending', () => {
     await waitFor(async () => (await Promise.all(ids.map((id) => statusOf(c, id)))).every((s) => s === 'delivered'), 5000, 'all delivered');
     const onServer = (await serverMessages(c, ECHO_BOT_ID)).filter((m) => m.from === 'user').map((m) => m.client_message_id);
     expect(onServer).toEqual(ids);
+  });
+
+  it("a thread first opened offline: back online, the bot's welcome comes before the texts queued meanwhile", async () => {
+    const c = await signedInClient();
+    await socketOpen(c);
+    c.setOnline(false);
+    await waitFor(async () => (await getLocalDoc(c.db, 'sync-status'))?.online === false, 2000, 'offline status');
+    await c.engine.invoke('openConversation', ECHO_BOT_ID);
+    const ids = [await c.sendText(ECHO_BOT_ID, 'one'), await c.sendText(ECHO_BOT_ID, 'two')];
+    c.setOnline(true);
+    await waitFor(async () => (await Promise.all(ids.map((id) => statusOf(c, id)))).every((s) => s === 'delivered'), 5000, 'all delivered');
+    const welcome = findBot(ECHO_BOT_ID)!.welcome('en').length;
+    const expected = [...Array<string>(welcome).fill('bot'), 'user:one', 'bot', 'user:two', 'bot'];
+    const shape = (messages: ChatMessage[]) => messages.map((m) => (m.from === 'user' && m.type === 'text' ? `user:${m.text.body}` : m.from));
+    expect(shape(await serverMessages(c, ECHO_BOT_ID))).toEqual(expected);
+    // and so on the device, in the order the thread shows
+    const onDevice = async () => shape((await c.db.messages.find({ selector: { bot_uuid: ECHO_BOT_ID }, sort: [{ sk: 'asc' }] }).exec()).map((d) => d.message as ChatMessage));
+    await waitFor(async () => (await onDevice()).length === expected.length, 5000, 'every message stored');
+    expect(await onDevice()).toEqual(expected);
   });
 
   it('a send the server refuses for good is failed; a retry puts it back to pending and it goes', async () => {
