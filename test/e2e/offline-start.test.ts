@@ -13,6 +13,7 @@ import { notificationsDenied, openSignedIn } from './helpers/flows';
 import { texts } from './helpers/messages';
 import { botBubble, sendText, userBubble } from './helpers/chat';
 import { serverCounts, waitForServiceWorker } from './helpers/service-worker';
+import { REGISTRY_TEXT } from '../../server/bots/registry';
 
 const en = texts('en');
 const ECHO_BOT_ID = '1000000000000001';
@@ -76,7 +77,7 @@ describe('offline start', () => {
     expect(await serverCounts(stage.server.db, ['offline one', 'offline two'])).toEqual([1, 1]);
     await context.close();
   });
-  it('first visit, before the service worker takes over: offline right after sign-in, Echo opens from Discover, takes a message and its profile opens', async () => {
+  it("first visit, before the service worker takes over: offline right after sign-in, Echo opens from Discover, takes a message and its profile opens; back online, Echo's welcome comes first", async () => {
     // no service worker: as in the first minute on a slow network, before its install is done
     const { context, page } = await openSignedIn(stage.browser, stage.url, { name: 'Meena', beforePage: notificationsDenied, context: { serviceWorkers: 'block' } });
     const chatWithEcho = page.getByRole('button', { name: en('home.discover.chatWith', { name: 'Echo' }), exact: true });
@@ -100,6 +101,12 @@ describe('offline start', () => {
     await context.setOffline(false);
     await userBubble(page, 'first minute').getByRole('img', { name: en('chat.status.delivered') }).waitFor({ timeout: 30_000 });
     await botBubble(page, 'first minute').waitFor();
+    // the thread was never started online: its start goes before the message (the outbox's
+    // ensureStarted), so Echo's welcome is above it, as for a thread opened online
+    await botBubble(page, REGISTRY_TEXT.echoWelcome).waitFor();
+    const thread = await page.locator('.message-bubble__text').allTextContents();
+    expect(thread.indexOf(REGISTRY_TEXT.echoWelcome)).toBeGreaterThanOrEqual(0);
+    expect(thread.indexOf(REGISTRY_TEXT.echoWelcome)).toBeLessThan(thread.indexOf('first minute'));
     await context.close();
   });
 });
