@@ -107,7 +107,7 @@ export class BotRuntime {
   }
 
   private async store(bot: BotDefinition, userUuid: string, botUuid: string, messages: readonly OutgoingMessage[], requested?: LanguageCode): Promise<ChatMessage[]> {
-    const { db, now, hub } = this.deps;
+    const { db, hub } = this.deps;
     // Every media message must name an upload of the sender's, of its kind: checked for the whole
     // batch before anything is stored, so a refused batch leaves nothing half done.
     const checked: OutgoingMessage[] = [];
@@ -220,7 +220,9 @@ export class BotRuntime {
   /**
    * Runs the bot on the message of a job left behind (a crash, a stop, a failed answer) and stores
    * its replies at once (a delayed bot's wait counts as spent). Counts the run: a job begun
-   * MAX_JOB_ATTEMPTS times is given up. Answers the replies stored.
+   * MAX_JOB_ATTEMPTS times is given up. The bot answers inside the transaction that stores its
+   * replies, as for a fresh send: what it writes commits with them, or goes when it fails (the job
+   * stays for the next run). Answers the replies stored.
    */
   private async runLeftJob(job: BotJob, message: OutgoingMessage): Promise<ChatMessage[]> {
     const { db } = this.deps;
@@ -230,8 +232,10 @@ export class BotRuntime {
       else this.deps.log.error({ messageId: job.message_id, botUuid: job.bot_uuid }, 'bot job given up after repeated failures');
       return [];
     }
-    const { replies } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db, now: this.deps.now(), language: job.language });
-    return this.storeReplies(job, replies);
+    return this.storeReplies(job, async (tx) => {
+      const { replies } = await bot.answer(message, { userUuid: job.user_uuid, botUuid: job.bot_uuid, db: tx, now: this.deps.now(), language: job.language });
+      return replies;
+    });
   }
 
   /**
@@ -305,8 +309,10 @@ export class BotRuntime {
   /**
    * Stores the replies and deletes the job in one transaction (the delete is the claim: a run that
    * finds the job gone stores nothing, so a reply is never stored twice), then pushes them.
+   * Replies made now (`answer` a function: the bot answering through the transaction) are made
+   * only once the job is claimed, and not at all for a bot the user blocked.
    */
-  private async storeReplies(job: BotJob, replies: readonly BotReply[]): Promise<ChatMessage[]> {
+  private async storeReplies(job: BotJob, answer: readonly BotReply[] | ((tx: Db) => Promise<readonly BotReply[]>)): Promise<ChatMessage[]> {
     const { db, now } = this.deps;
     const { user_uuid: userUuid, bot_uuid: botUuid, message_id: inReplyTo } = job;
     const rows = await db.transaction(async (tx) => {
@@ -314,6 +320,7 @@ export class BotRuntime {
       if (!(await claimJob(tx, inReplyTo))) return [];
       // a bot the user blocked sends them nothing (spec part 1 §4 "Bot lists")
       if (conv.block_time !== null) return [];
+      const replies = typeof answer === 'function' ? await answer(joinTransaction(tx, db.kind)) : answer;
       const stored: MessageRow[] = [];
       for (const r of replies) stored.push((await storeMessage(tx, { userUuid, botUuid, sender: 'bot', type: r.type, payload: replyPayload(r), inReplyTo }, now(), conv)).row);
       return stored;

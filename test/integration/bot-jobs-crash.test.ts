@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../src/api/messages';
 import { findBot } from '../../server/bots/registry';
+import type { BotDefinition } from '../../server/bots/bot-types';
 import { MAX_JOB_ATTEMPTS } from '../../server/bots/jobs';
 import { freshMobile, startTestServer, type TestServer } from './helpers/server';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
@@ -123,23 +124,31 @@ describe('a request that died after storing the message, and a bot that fails (i
     expect(await jobsOf(me.tokens.user.user_uuid)).toEqual([]);
   }, 120_000);
 
-  it("a bot that fails: what it wrote is rolled back, the message is kept with a job, and a retry answers once it works", async () => {
+  it("a bot that fails: what it wrote is rolled back, at the send and at a retry of its job, the message is kept with a job, and a retry answers once it works", async () => {
     t = await startTestServer();
     const me = await t.signIn();
     const userUuid = me.tokens.user.user_uuid;
     const echo = findBot(ECHO_BOT_ID)!;
     const works = echo.answer.bind(echo);
-    vi.spyOn(echo, 'answer').mockImplementationOnce(async (_m, ctx) => {
+    // writes the bot's state, then throws
+    const breaks: BotDefinition['answer'] = async (_m, ctx) => {
       await ctx.db.query('INSERT INTO bot_state (user_uuid, bot_uuid, state, updated_at) VALUES ($1, $2, $3, $4)', [ctx.userUuid, ctx.botUuid, '{}', ctx.now]);
       throw new Error('the bot broke (test)');
-    });
+    };
+    vi.spyOn(echo, 'answer').mockImplementation(breaks);
     const body = textTo(ECHO_BOT_ID, 'broken?');
+    const stateRows = () => t!.server.db.query('SELECT 1 FROM bot_state WHERE user_uuid = $1', [userUuid]);
     expect((await t.call('messageWebhookPwa', body, { session: me })).status).toBe(500);
-    expect(await t.server.db.query('SELECT 1 FROM bot_state WHERE user_uuid = $1', [userUuid])).toEqual([]);
+    expect(await stateRows()).toEqual([]);
     expect(await jobsOf(userUuid)).toEqual([1]);
     const thread = await t.ok('getMessages', { bot_uuid: ECHO_BOT_ID, direction: 'forward' }, { session: me });
     expect(bodies(thread.messages)).toEqual([['user', 'broken?']]);
-    expect(echo.answer).toHaveBeenCalledTimes(1);
+    // the retry runs the job left behind (runLeftJob): the bot answers inside the transaction
+    // that would store its replies, so what it wrote goes too
+    expect((await t.call('messageWebhookPwa', body, { session: me })).status).toBe(500);
+    expect(await stateRows()).toEqual([]);
+    expect(await jobsOf(userUuid)).toEqual([2]);
+    expect(echo.answer).toHaveBeenCalledTimes(2);
     vi.mocked(echo.answer).mockImplementation(works);
     const retried = await t.ok('messageWebhookPwa', body, { session: me });
     expect(bodies(retried.messages)).toEqual([['user', 'broken?'], ['bot', 'broken?']]);

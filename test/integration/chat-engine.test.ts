@@ -114,7 +114,7 @@ describe('sending', () => {
     await waitFor(async () => (await Promise.all(ids.map((id) => statusOf(c, id)))).every((s) => s === 'delivered'), 5000, 'all delivered');
     const welcome = findBot(ECHO_BOT_ID)!.welcome('en').length;
     const expected = [...Array<string>(welcome).fill('bot'), 'user:one', 'bot', 'user:two', 'bot'];
-    const shape = (messages: ChatMessage[]) => messages.map((m) => (m.from === 'user' && m.type === 'text' ? `user:${m.text.body}` : m.from));
+    const shape = (messages: ChatMessage[]) => messages.map((m) => (m.from === 'user' && m.type === 'text' ? `user:${m.text?.body ?? ''}` : m.from));
     expect(shape(await serverMessages(c, ECHO_BOT_ID))).toEqual(expected);
     // and so on the device, in the order the thread shows
     const onDevice = async () => shape((await c.db.messages.find({ selector: { bot_uuid: ECHO_BOT_ID }, sort: [{ sk: 'asc' }] }).exec()).map((d) => d.message as ChatMessage));
