@@ -187,7 +187,8 @@ export class BotRuntime {
       const { language } = asking;
       if (!language) throw error;
       const stored = await db.transaction(async (tx) => {
-        const again = await storeMessage(tx, userMessage, now());
+        // the subscription went with the rollback: taken again with the message
+        const again = await storeMessage(tx, userMessage, now(), await lockSubscribed(tx, userUuid, botUuid, now()));
         if (again.created) await addJob(tx, { messageId: again.row.message_id, userUuid, botUuid, language }, now());
         return again;
       });

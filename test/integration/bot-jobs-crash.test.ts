@@ -141,6 +141,8 @@ describe('a request that died after storing the message, and a bot that fails (i
     expect((await t.call('messageWebhookPwa', body, { session: me })).status).toBe(500);
     expect(await stateRows()).toEqual([]);
     expect(await jobsOf(userUuid)).toEqual([1]);
+    // the send subscribed the user all the same (stored with the message and its job)
+    expect(await t.server.db.query('SELECT 1 FROM subscriptions WHERE user_uuid = $1 AND bot_uuid = $2', [userUuid, ECHO_BOT_ID])).toHaveLength(1);
     const thread = await t.ok('getMessages', { bot_uuid: ECHO_BOT_ID, direction: 'forward' }, { session: me });
     expect(bodies(thread.messages)).toEqual([['user', 'broken?']]);
     // the retry runs the job left behind (runLeftJob): the bot answers inside the transaction
