@@ -2,8 +2,6 @@
 // loading"; DESIGN.md §2, §4). It follows the session document: signed in, it takes part in the
 // leader election; the leader runs the live connection and the outbox. Every tab's engine serves
 // its page's calls (open a conversation, page older or newer) and writes into RxDB.
-import { ANALYTICS_EVENT } from '../domain/analytics';
-import { trackEvent } from '../db/analytics';
 import type { ChatMessage } from '../api/messages';
 import type { AppError } from '../domain/error-types';
 import { BadStatusError, NoResponseError, cancelledError, isCancelError, noResponseError } from '../domain/errors';
@@ -19,7 +17,7 @@ import { electLeader, type Leadership, type LockManagerLike } from './leader';
 import { LiveConnection, type WebSocketFactory, type WebSocketLike } from './live-connection';
 import { modifyConversation } from '../db/modify-conversation';
 import { mergeConversationEntries } from './conversation-store';
-import { storeServerMessages } from './message-store';
+import { startConversation } from './conversation-start';
 import { watchHistoryBudget } from './history-tally';
 import { createOutbox, type Outbox } from './outbox';
 import type { RunnerQueue } from './action-runner';
@@ -400,15 +398,7 @@ export function createChatSync(deps: ChatSyncDeps): ChatSync {
       await pager.loadNewer(botUuid);
       return;
     }
-    if (!conversation?.last_message) {
-      const wasSubscribed = (await db.bots.findOne(botUuid).exec())?.subscribed === true;
-      const { bot, messages } = await http.call('initiateConversation', { bot_uuid: botUuid });
-      await db.bots.findOne(botUuid).exec().then((b) => b?.incrementalPatch({ subscribed: bot.subscribed }));
-      if (!wasSubscribed) await trackEvent(db, ANALYTICS_EVENT.botSubscribe, { bot_uuid: botUuid, via: 'open' });
-      await modifyConversation(db, botUuid, (c) => ({ ...c, name: c.name || bot.name, icon: c.icon || bot.icon }));
-      // the welcome also arrives over the socket; storing it here shows it without waiting
-      if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await owner() });
-    }
+    if (!conversation?.last_message) await startConversation({ db, http, owner }, botUuid, 'open');
     await pager.loadInitial(botUuid);
   }
 

@@ -11,7 +11,7 @@
 // first to a bot the user has no conversation with (spec part 1 §4), the upload step of an
 // attachment before its send (media.ts), and what a refusal does: the message fails
 // (pending → failed) until the user retries it.
-import { ANALYTICS_EVENT, botGaEvent } from '../domain/analytics';
+import { botGaEvent } from '../domain/analytics';
 import { trackEvent } from '../db/analytics';
 import { filter, map } from 'rxjs';
 import type { ChatMessage } from '../api/messages';
@@ -28,6 +28,7 @@ import type { Clock, HttpClient } from './http-client';
 import type { LiveConnection } from './live-connection';
 import { modifyConversation } from '../db/modify-conversation';
 import { storeServerMessages } from './message-store';
+import { startConversation } from './conversation-start';
 import type { UploadStep } from './media';
 
 export interface OutboxDeps {
@@ -120,19 +121,13 @@ export function createOutbox(deps: OutboxDeps) {
   async function ensureStarted(botUuid: string): Promise<void> {
     const conversation = await db.conversations.findOne(botUuid).exec();
     if (conversation?.last_message?.message_id) return;
-    const bot = await db.bots.findOne(botUuid).exec();
     try {
-      const { messages } = await http.call('initiateConversation', { bot_uuid: botUuid });
-      // the welcome also arrives over the socket; stored here, it is in place before the send's echo
-      if (messages.length > 0) await storeServerMessages(db, botUuid, messages, { owner: await deps.owner() });
+      await startConversation({ db, http, owner: deps.owner }, botUuid, 'first_message');
     } catch (err) {
       // refused: the send will say what is wrong; anything else is the runner's to classify
       if (err instanceof BadStatusError && !isRetryableStatus(err.status, err.detail.retryAfterSeconds) && !isSessionStatus(err.status)) return;
       throw err;
     }
-    if (bot?.subscribed) return;
-    await bot?.incrementalPatch({ subscribed: true });
-    await trackEvent(db, ANALYTICS_EVENT.botSubscribe, { bot_uuid: botUuid, via: 'first_message' });
   }
 
   async function sendByWebhook(botUuid: string, batch: OutboxDoc[]): Promise<ItemFailure<OutboxDoc>[]> {
