@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import './avatar.css';
 
 export interface AvatarProps {
@@ -27,6 +27,14 @@ function hueOf(name: string): number {
 export function Avatar({ name, src = '', size = 'medium' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = src !== '' && failedSrc !== src;
+  // A picture that failed offline (a thread opened before its icon was ever fetched) is tried
+  // again when the network returns; only an avatar showing its initials listens.
+  useEffect(() => {
+    if (failedSrc === null) return undefined;
+    const retry = () => setFailedSrc(null);
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [failedSrc]);
   return (
     <span className={`avatar avatar--${size}`} aria-hidden="true" style={{ '--avatar-hue': hueOf(name) } as CSSProperties}>
       {showImage ? (

@@ -77,7 +77,7 @@ describe('offline start', () => {
     expect(await serverCounts(stage.server.db, ['offline one', 'offline two'])).toEqual([1, 1]);
     await context.close();
   });
-  it("first visit, before the service worker takes over: offline right after sign-in, Echo opens from Discover, takes a message and its profile opens; back online, Echo's welcome comes first", async () => {
+  it("first visit, before the service worker takes over: offline right after sign-in, Echo opens from Discover, takes a message and its profile opens; back online, Echo's welcome comes first and the header's picture loads", async () => {
     // no service worker: as in the first minute on a slow network, before its install is done
     const { context, page } = await openSignedIn(stage.browser, stage.url, { name: 'Meena', beforePage: notificationsDenied, context: { serviceWorkers: 'block' } });
     const chatWithEcho = page.getByRole('button', { name: en('home.discover.chatWith', { name: 'Echo' }), exact: true });
@@ -87,6 +87,10 @@ describe('offline start', () => {
 
     await context.setOffline(true);
     stage.proxy.cutAll(true);
+    // Echo's picture not fetched yet (a route also keeps it out of the HTTP cache): the thread's
+    // header shows its initials until the network returns
+    const icon = '**/icons/bots/echo.svg';
+    await page.route(icon, (route) => route.abort());
     await chatWithEcho.click();
     await page.waitForURL(new RegExp(`/chat/${ECHO_BOT_ID}$`));
     await sendText(page, 'first minute');
@@ -96,7 +100,10 @@ describe('offline start', () => {
     expect(await page.getByRole('heading', { name: en('app.screenOffline.title') }).count()).toBe(0);
     await page.goBack();
 
-    // the network returns: the message is delivered, with Echo's answer
+    const headerPicture = page.locator('.chat-header .avatar__img');
+    await page.locator('.chat-header .avatar__initials').waitFor();
+    // the network returns: the message is delivered, with Echo's answer, and the header's picture
+    await page.unroute(icon);
     stage.proxy.cutAll(false);
     await context.setOffline(false);
     await userBubble(page, 'first minute').getByRole('img', { name: en('chat.status.delivered') }).waitFor({ timeout: 30_000 });
@@ -107,6 +114,8 @@ describe('offline start', () => {
     const thread = await page.locator('.message-bubble__text').allTextContents();
     expect(thread.indexOf(REGISTRY_TEXT.echoWelcome)).toBeGreaterThanOrEqual(0);
     expect(thread.indexOf(REGISTRY_TEXT.echoWelcome)).toBeLessThan(thread.indexOf('first minute'));
+    await headerPicture.waitFor();
+    expect(await headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await context.close();
   });
 });
