@@ -6,8 +6,10 @@
 // whose history is stored. So, once the first signed-in screen is painted and the browser is
 // idle, these chunks are imported one at a time, the ones a person needs first first. They are
 // the very files the precache fetches (hashed and immutable, so the HTTP cache serves the second
-// request): no byte more goes over the network, the order changes. A controlled page skips this:
-// its precache serves every chunk.
+// request): no byte more goes over the network, the order changes. A controlled page stops after
+// the first, the thread: its precache serves every chunk, but the thread is the screen most starts
+// go to next, and fetching its ~20 files from the service worker and evaluating them took 60–100 ms
+// of a tap on a chat row at 4× CPU slowdown (bench/README.md "network", open a chat).
 import { markBoot, whenScreenPainted } from '../db/boot-gate';
 import { onIdle } from './idle';
 import { SCREEN_CHUNKS, type ScreenPath } from './screen-chunks';
@@ -40,7 +42,8 @@ const browserEnv: WarmupEnv = {
 let started: Promise<void> | undefined;
 
 /**
- * Loads OFFLINE_SCREENS and home's Feed tab, once per page, unless a service worker controls it.
+ * Loads OFFLINE_SCREENS and home's Feed tab, once per page; on a page a service worker controls,
+ * the first only (the thread).
  * A chunk that fails (the network went away meanwhile) is skipped: the route shows its own
  * notice if it is opened offline, and online it loads as usual. Marks `boot:offline-screens`
  * when done (the browser test waits for it).
@@ -48,8 +51,8 @@ let started: Promise<void> | undefined;
 export function warmOfflineScreens(env: WarmupEnv = browserEnv): Promise<void> {
   started ??= (async () => {
     await env.painted();
-    for (const step of [...OFFLINE_SCREENS, 'feed-panel'] as const) {
-      if (env.controlled()) return;
+    for (const [i, step] of ([...OFFLINE_SCREENS, 'feed-panel'] as const).entries()) {
+      if (i > 0 && env.controlled()) return;
       await env.idle();
       await env.load(step).catch(() => undefined);
     }

@@ -3,28 +3,18 @@
 // only once the one above it had rendered (language, then session and onboarding, then settings),
 // and the chat list started its query only once the home screen had mounted: one IndexedDB
 // round trip after another.
-import { take, type Observable } from 'rxjs';
+import { take } from 'rxjs';
 import type { AppDatabase } from './database';
 import type { LocalDocId, SettingsDoc } from './local-docs';
 import { localDocStore, primeLocalDocs } from './hooks/local-doc-store';
 import { CHAT_LIST_FIRST_ROWS, firstConversationsQuery } from './hooks/use-chat';
-import { newestPageQuery } from './hooks/use-thread-window';
 import { feedWindowQuery } from './hooks/use-feed';
 import { FEED_WINDOW_FIRST } from '../domain/feed-rules';
-import { pkFor } from './outbox-store';
+import { holdQueries, prefetchNewestPage, prefetchThreadHeader } from './thread-prefetch';
 import { markBoot, threadOfPath } from './boot-gate';
 
 /** Read by the providers (app, language, routes' guards) and the home screen before they render. */
 export const BOOT_LOCAL_DOCS: readonly LocalDocId[] = ['session', 'auth-flow', 'app-language', 'profile', 'settings', 'remote-flags'];
-
-/** How long an early query stays subscribed without its screen: its result is cached meanwhile. */
-const HOLD_MS = 10_000;
-
-/** Keeps the queries subscribed for HOLD_MS (RxDB caches a subscribed query's result). */
-function hold(queries: { $: Observable<unknown> }[]): void {
-  const held = queries.map((q) => q.$.subscribe({ error: () => undefined }));
-  setTimeout(() => held.forEach((s) => s.unsubscribe()), HOLD_MS);
-}
 
 /**
  * Starts the boot reads for the page at `path` and resolves once the local documents are in (the
@@ -34,18 +24,18 @@ function hold(queries: { $: Observable<unknown> }[]): void {
 export function prefetchForBoot(db: AppDatabase, path: string): Promise<void> {
   if (path === '/home') {
     const first = firstConversationsQuery(db, CHAT_LIST_FIRST_ROWS);
-    hold([first]);
+    holdQueries([first]);
     // a mark for bench/cold-start-profile.ts, from the held query's own first result (no second read)
     first.$.pipe(take(1)).subscribe({ next: () => markBoot('chat-rows-read'), error: () => undefined });
   }
   const bot = threadOfPath(path);
   // the thread's header (conversation, bot) at once; its newest page once the session says whose
-  if (bot !== null) hold([db.conversations.findOne(bot), db.bots.findOne(bot)]);
+  if (bot !== null) prefetchThreadHeader(db, bot);
   return primeLocalDocs(db, BOOT_LOCAL_DOCS).then(() => {
     const owner = localDocStore(db, 'session').getSnapshot().doc?.mobile;
-    if (bot !== null && owner) hold([newestPageQuery(db, pkFor(bot, owner))]);
+    if (bot !== null && owner) prefetchNewestPage(db, bot, owner);
     // home opening on its Post tab: the feed's first window (the chat rows' read above is spent)
-    if (path === '/home' && storedHomeTab(db) === 'post') hold([feedWindowQuery(db, FEED_WINDOW_FIRST)]);
+    if (path === '/home' && storedHomeTab(db) === 'post') holdQueries([feedWindowQuery(db, FEED_WINDOW_FIRST)]);
   });
 }
 

@@ -79,6 +79,7 @@ export {
   sendMultiSelectResponse,
   sendMenuChoice,
   readUnreadCount,
+  prefetchThread,
   loadNewerMessages,
   rateMessage,
   saveMessage,

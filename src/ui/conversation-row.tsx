@@ -21,13 +21,15 @@ export interface ConversationRowProps {
   /** Accessible text of the muted mark. */
   mutedLabel?: string;
   onOpen: () => void;
+  /** A finger or pointer is down on the row: a click may follow (the thread's reads can start). */
+  onIntent?: () => void;
 }
 
 /** One conversation of the Chat tab: a single button whose name reads name, preview, time and unread count. */
-export function ConversationRow({ name, icon, preview, time, dateTime, unreadCount, unreadLabel, pinned, pinnedLabel, muted = false, mutedLabel, onOpen }: ConversationRowProps) {
+export function ConversationRow({ name, icon, preview, time, dateTime, unreadCount, unreadLabel, pinned, pinnedLabel, muted = false, mutedLabel, onOpen, onIntent }: ConversationRowProps) {
   const unread = unreadCount > 0;
   return (
-    <button type="button" className={`conversation-row${unread ? ' conversation-row--unread' : ''}`} onClick={onOpen}>
+    <button type="button" className={`conversation-row${unread ? ' conversation-row--unread' : ''}`} onClick={onOpen} onPointerDown={onIntent}>
       <Avatar name={name} src={icon} />
       <span className="conversation-row__body">
         <span className="conversation-row__top">

@@ -40,6 +40,7 @@ export { enablePush, declineNotifications } from './enable-push';
 export { sendMultiSelectResponse } from './send-multi-select-response';
 export { sendMenuChoice } from './send-menu-choice';
 export { readUnreadCount } from './read-unread-count';
+export { prefetchThread } from './prefetch-thread';
 export { loadNewerMessages } from './load-newer-messages';
 export { rateMessage } from './rate-message';
 export { saveMessage } from './save-message';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { CHAT_LIST_FIRST_ROWS, isScreenPainted, markBoot, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
+import { CHAT_LIST_FIRST_ROWS, isScreenPainted, markBoot, prefetchThread, useFeatureGate, useRecentActivity, useScreenPainted, type ConversationDoc } from '../../db/ui-surface';
 import { isMuted } from '../../domain/bot-rules';
 import { MiniAppRow } from './mini-app-row';
 import { ReviewPrompt } from './review-prompt';
@@ -88,6 +88,7 @@ export function ChatListPanel() {
               muted={isMuted(c, now)}
               mutedLabel={intl.formatMessage({ id: 'home.chat.muted' })}
               onOpen={() => void navigate({ to: '/chat/$botUuid', params: { botUuid: c.bot_uuid } })}
+              onIntent={() => prefetchThread(c.bot_uuid)}
             />
           );
         }}

@@ -1,6 +1,6 @@
 // The screens used offline, loaded ahead on a page no service worker controls yet
 // (src/app/offline-screens.ts): in order, one at a time at idle moments, after the first paint,
-// never on a controlled page, past a chunk that fails, once per page.
+// only the thread on a controlled page, past a chunk that fails, once per page.
 import { afterEach, describe, expect, it } from 'vitest';
 import { OFFLINE_SCREENS, resetOfflineScreensForTest, warmOfflineScreens, type WarmupEnv } from '../../../src/app/offline-screens';
 
@@ -30,14 +30,14 @@ describe('warmOfflineScreens', () => {
     expect(log).toEqual(['painted', ...[...OFFLINE_SCREENS, 'feed-panel'].flatMap((step) => ['idle', step])]);
   });
 
-  it('stops once a service worker controls the page (its precache serves the rest), and does nothing on a controlled page', async () => {
+  it('stops once a service worker controls the page (its precache serves the rest), and loads only the thread on a controlled page', async () => {
     const partly = stage({ controlledAfter: 2 });
     await warmOfflineScreens(partly.env);
     expect(partly.log.filter((l) => l !== 'idle' && l !== 'painted')).toEqual(OFFLINE_SCREENS.slice(0, 2));
     resetOfflineScreensForTest();
     const controlled = stage({ controlledAfter: 0 });
     await warmOfflineScreens(controlled.env);
-    expect(controlled.log).toEqual(['painted']);
+    expect(controlled.log).toEqual(['painted', 'idle', '/chat/$botUuid']);
   });
 
   it('goes on past a chunk that fails, and runs once per page', async () => {

@@ -15,6 +15,7 @@ import { patchLocalDoc, setLocalDoc } from '../../../src/db/local-store';
 import { cachedNewestPage, newestPageQuery } from '../../../src/db/hooks/use-thread-window';
 import { pendingMessageDoc, pkFor } from '../../../src/db/outbox-store';
 import { threadOfPath } from '../../../src/db/boot-gate';
+import { prefetchThread } from '../../../src/db/commands/prefetch-thread';
 import { DEFAULT_SETTINGS, newSession } from '../../../src/db/defaults';
 import type { ConversationDoc } from '../../../src/db/schemas';
 import { withListRank } from '../../../src/db/schemas/conversations.schema';
@@ -152,6 +153,26 @@ describe('boot prefetch of a thread', () => {
     expect(first.olderStored).toBe(false);
     // another conversation's page is not held: the window starts empty and reads it
     expect(cachedNewestPage(db, pkFor('b2', MOBILE)).loaded).toBe(false);
+  });
+
+  test('a finger on a chat row (prefetchThread) warms the same reads; before the client starts it does nothing', async () => {
+    expect(() => prefetchThread('b1')).not.toThrow();
+    client = await startClient({ name: freshDbName('intent'), ...fakeIndexedDb, devMode: true, ignoreDuplicate: true, origin: 'http://api.test' });
+    const db = client.db;
+    await setLocalDoc(db, 'session', { ...newSession('device-1'), token: 't'.repeat(32), mobile: MOBILE });
+    await primeLocalDocs(db, ['session']);
+    await db.conversations.insert(conversation('b1', 10));
+    await db.messages.bulkInsert([sent('m1', 1), sent('m2', 2)]);
+    const pk = pkFor('b1', MOBILE);
+    expect(cachedNewestPage(db, pk).loaded).toBe(false);
+    prefetchThread('b1');
+    await new Promise<void>((resolve) => subscriptions.push(newestPageQuery(db, pk).$.subscribe(() => resolve())));
+    subscriptions.splice(0).forEach((s) => s.unsubscribe());
+    // held: the thread window's first render has the page without a read of its own
+    expect(cachedNewestPage(db, pk).messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+    let name: string | null = null;
+    subscriptions.push(db.conversations.findOne('b1').$.subscribe((doc) => (name = doc?.name ?? '')));
+    expect(name).toBe('Shop b1');
   });
 
   test('signed out (no mobile) it reads the documents and holds no page', async () => {
