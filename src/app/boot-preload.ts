@@ -31,6 +31,9 @@ export function preloadForBoot(signedOut: boolean): Promise<void> {
   const language = storedLanguageHint() ?? 'en';
   const messages = (signedOut ? loadBootMessages(language) : loadMessages(language)).catch(() => undefined);
   const path = window.location.pathname;
+  // Literal paths only. A start on /chat/{bot} fetching the thread's code here as well was tried
+  // (2026-11-29, bench "thread-open", 3 runs each way): 395-399 ms against 343-407 ms, no gain;
+  // evaluating it this early competes with the database's open on the main thread.
   const screen = isScreenPath(path) ? SCREEN_CHUNKS[path]().catch(() => undefined) : undefined;
   return Promise.all([messages, screen]).then(() => undefined);
 }
