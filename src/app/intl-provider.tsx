@@ -68,6 +68,17 @@ async function load(code: LanguageCode, part: 'boot' | 'whole' = 'whole'): Promi
   }
 }
 
+/**
+ * Module-level, so its identity never changes: IntlProvider builds a new intl object (createIntl,
+ * and with it a new context value that re-renders every useIntl caller) whenever a prop differs
+ * from the last render's, and an inline function differed on every render of this provider.
+ */
+function onIntlError(err: { code: string }): void {
+  // A missing id is caught by the i18n unit test; at run time the id shows, no console noise.
+  if (err.code === 'MISSING_TRANSLATION') return;
+  console.error(err);
+}
+
 export function AppIntlProvider({ children }: { children: ReactNode }) {
   const lang = useAppLanguage();
   const code: LanguageCode | null = lang.loaded ? (lang.doc?.code ?? 'en') : null;
@@ -123,11 +134,7 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
       locale={loaded.locale === 'en' ? 'en-IN' : `${loaded.locale}-IN`}
       messages={loaded.messages}
       defaultLocale="en-IN"
-      onError={(err) => {
-        // A missing id is caught by the i18n unit test; at run time the id shows, no console noise.
-        if (err.code === 'MISSING_TRANSLATION') return;
-        console.error(err);
-      }}
+      onError={onIntlError}
     >
       {children}
     </IntlProvider>
