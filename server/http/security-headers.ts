@@ -4,7 +4,7 @@
 //
 // The policy, and why each source is there:
 // - script-src 'self': the build's module scripts only. No inline script (index.html has none:
-//   its IndexedDB warm-up is public/idb-warm.js), no eval (checked: the production bundle has no
+//   its IndexedDB and ICU warm-ups are public/boot-warm.js), no eval (checked: the production bundle has no
 //   eval or new Function; RxDB's dev-mode and its ajv stay out of it), no WebAssembly.
 // - style-src 'self' + the hashes of index.html's own <style> elements (the boot screen painted
 //   before any script; computed from the built file at start, web/static.ts). No

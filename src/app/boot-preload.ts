@@ -3,6 +3,7 @@
 import { loadBootMessages, loadMessages } from '../i18n/load-messages';
 import { isScreenPath, SCREEN_CHUNKS } from './screen-chunks';
 
+// public/boot-warm.js reads the same key (a plain script: it cannot import this one)
 const LANGUAGE_HINT_KEY = 'ui.language-hint';
 
 /** Remembers the UI language for the next boot's preload (RxDB stays the source of truth). */

@@ -34,7 +34,7 @@ describe('the service worker static routes', () => {
     // pages, the API, unhashed public files: no route, so the fetch handler answers as before
     expect(routeFor('/home')).toBeUndefined();
     expect(routeFor('/api/media/1')).toBeUndefined();
-    expect(routeFor('/idb-warm.js')).toBeUndefined();
+    expect(routeFor('/boot-warm.js')).toBeUndefined();
     for (const r of STATIC_ROUTES) expect(r.condition.requestMethod).toBe('GET');
   });
 
