@@ -66,8 +66,12 @@ describe('content security policy', () => {
       await sendText(page, 'and again');
       await botBubble(page, 'and again').waitFor();
       // a reload (the service worker and the boot screen's hashed style) stays clean too
+      const workersBefore = workers.length;
       await page.reload();
       await userBubble(page, 'and again').waitFor();
+      // the reloaded page's sync worker starts once the thread is painted: wait for it, or the
+      // last one listed is the old page's, closed by the reload (seen: "Target ... closed")
+      await expect.poll(() => workers.length, { timeout: 15_000 }).toBeGreaterThan(workersBefore);
 
       const pageViolations = await page.evaluate(() => (window as { __csp?: string[] }).__csp ?? null);
       expect(pageViolations).toEqual([]);
