@@ -32,8 +32,7 @@ export function prefetchForBoot(db: AppDatabase, path: string): Promise<void> {
   // the thread's header (conversation, bot) at once; its newest page once the session says whose
   if (bot !== null) prefetchThreadHeader(db, bot);
   return primeLocalDocs(db, BOOT_LOCAL_DOCS).then(() => {
-    const owner = localDocStore(db, 'session').getSnapshot().doc?.mobile;
-    if (bot !== null && owner) prefetchNewestPage(db, bot, owner);
+    if (bot !== null) prefetchNewestPage(db, bot);
     // home opening on its Post tab: the feed's first window (the chat rows' read above is spent)
     if (path === '/home' && storedHomeTab(db) === 'post') holdQueries([feedWindowQuery(db, FEED_WINDOW_FIRST)]);
   });

@@ -5,6 +5,7 @@
 // (commands/prefetch-thread.ts: the reads run while the tap turns into a click and the route loads).
 import type { Observable } from 'rxjs';
 import type { AppDatabase } from './database';
+import { localDocStore } from './hooks/local-doc-store';
 import { newestPageQuery } from './hooks/use-thread-window';
 import { pkFor } from './outbox-store';
 
@@ -22,7 +23,11 @@ export function prefetchThreadHeader(db: AppDatabase, botUuid: string): void {
   holdQueries([db.conversations.findOne(botUuid), db.bots.findOne(botUuid)]);
 }
 
-/** The thread's newest page, for the signed-in `owner` (the session's mobile). */
-export function prefetchNewestPage(db: AppDatabase, botUuid: string, owner: string): void {
-  holdQueries([newestPageQuery(db, pkFor(botUuid, owner))]);
+/**
+ * The thread's newest page, of the signed-in user (the session's mobile; nothing signed out). The
+ * session document must be read already (primeLocalDocs, or a screen that shows it).
+ */
+export function prefetchNewestPage(db: AppDatabase, botUuid: string): void {
+  const owner = localDocStore(db, 'session').getSnapshot().doc?.mobile;
+  if (owner) holdQueries([newestPageQuery(db, pkFor(botUuid, owner))]);
 }

@@ -1,5 +1,4 @@
 import { getClient, hasClient } from '../client';
-import { localDocStore } from '../hooks/local-doc-store';
 import { prefetchNewestPage, prefetchThreadHeader } from '../thread-prefetch';
 
 /**
@@ -11,6 +10,5 @@ export function prefetchThread(botUuid: string): void {
   if (!hasClient()) return;
   const { db } = getClient();
   prefetchThreadHeader(db, botUuid);
-  const owner = localDocStore(db, 'session').getSnapshot().doc?.mobile;
-  if (owner) prefetchNewestPage(db, botUuid, owner);
+  prefetchNewestPage(db, botUuid);
 }
