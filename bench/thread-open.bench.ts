@@ -25,8 +25,9 @@ const MESSAGES = 10_000;
 const BOT = '9000000000000000';
 /** The text of that conversation's oldest message (messagesOf(0, …)[0] in bench/cold-start/seed.ts). */
 const FIRST_TEXT = 'namaste hain delivery offer';
-const OPEN_RUNS = 6;
-const SCROLL_RUNS = 2;
+// diagnostics only (A/B of a change to the open): more opens, no scrolls
+const OPEN_RUNS = Number(process.env.THREAD_OPEN_RUNS ?? 6);
+const SCROLL_RUNS = Number(process.env.THREAD_OPEN_SCROLLS ?? 2);
 const WARM_UP = 1;
 const NODE_GOAL = 300;
 const LONG_TASK_GOAL_MS = 50;
@@ -206,6 +207,20 @@ async function tracedTasks<T>(page: Page, run: () => Promise<T>): Promise<Traced
   };
 }
 
+/** The app's `boot:*` marks (src/db/boot-gate.ts) and the thread screen's chunk fetched, in ms since the navigation's start. */
+function bootMarks(page: Page): Promise<Array<[string, number]>> {
+  return page.evaluate(() => {
+    const out: Array<[string, number]> = [];
+    for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('boot:')) out.push([m.name.slice(5), m.startTime]);
+    for (const r of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      if (/\/assets\/chat-screen-[^/]*\.js$/.test(r.name)) out.push(['thread chunk fetched', r.responseEnd]);
+    }
+    const w = window as Window & { paintedAt?: number };
+    if (w.paintedAt !== undefined) out.push(['PAINTED', w.paintedAt]);
+    return out;
+  });
+}
+
 const threadNodes = (page: Page) => page.locator('.thread__scroller').evaluate((el) => el.querySelectorAll('*').length);
 
 const bench: Bench = async () => {
@@ -223,6 +238,7 @@ const bench: Bench = async () => {
     const refOpen: number[] = [];
     const openNodes: number[] = [];
     const openLongest: number[] = [];
+    const marks = new Map<string, number[]>();
     for (let i = 0; i < WARM_UP + OPEN_RUNS; i++) {
       const order = i % 2 === 0 ? ['app', 'ref'] : ['ref', 'app'];
       for (const which of order) {
@@ -231,7 +247,12 @@ const bench: Bench = async () => {
           if (!(await page.evaluate(() => navigator.onLine === false))) throw new Error('the app ran online: the offline emulation did not hold');
           // the list settles on the newest message (measured rows re-render once)
           await page.waitForFunction(() => document.querySelector('.thread__probe')?.getAttribute('data-rows') !== null);
-          if (i >= WARM_UP) { appOpen.push(ms); openNodes.push(await threadNodes(page)); openLongest.push(longestOpenTaskMs); }
+          if (i >= WARM_UP) {
+            appOpen.push(ms);
+            openNodes.push(await threadNodes(page));
+            openLongest.push(longestOpenTaskMs);
+            for (const [name, at] of await bootMarks(page)) marks.set(name, [...(marks.get(name) ?? []), at]);
+          }
           await page.close();
         } else {
           const { ms, page } = await timedOpen(context, `${REFERENCE_ORIGIN}/reference.html`, '#list .row');
@@ -255,20 +276,21 @@ const bench: Bench = async () => {
     }
 
     // one more scroll of each under a trace (not in the figures above: tracing slows the page)
-    const tracedApp = await (async () => {
+    const scrolled = SCROLL_RUNS > 0;
+    const tracedApp = !scrolled ? null : await (async () => {
       const { page } = await timedOpen(context, `${url}/chat/${BOT}`, '.thread__item');
       await page.locator('.thread__probe').waitFor({ state: 'attached' });
       const t = await tracedTasks(page, () => scrollAppToTop(page));
       await page.close();
       return t;
     })();
-    const tracedRef = await (async () => {
+    const tracedRef = !scrolled ? null : await (async () => {
       const { page } = await timedOpen(context, `${REFERENCE_ORIGIN}/reference.html`, '#list .row');
       const t = await tracedTasks(page, () => scrollReferenceToTop(page, MESSAGES));
       await page.close();
       return t;
     })();
-    const tracedLine = (t: TracedTasks) =>
+    const tracedLine = (t: TracedTasks | null) => !t ? 'not run' :
       `${t.tasks} main-thread tasks; longest ${t.longestWallMs.toFixed(0)} ms wall, ${t.longestCpuMs.toFixed(1)} ms of the main thread's CPU time; over 50 ms: ${t.over50Wall} by wall time, ${t.over50Cpu} by CPU time`;
 
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -276,8 +298,8 @@ const bench: Bench = async () => {
     const appMedian = median(appOpen);
     const refMedian = median(refOpen);
     const maxOpenNodes = Math.max(...openNodes);
-    const maxScrollNodes = Math.max(...appScroll.map((s) => s.maxNodes));
-    const longest = Math.max(...appScroll.map((s) => s.longestTaskMs));
+    const maxScrollNodes = Math.max(0, ...appScroll.map((s) => s.maxNodes));
+    const longest = Math.max(0, ...appScroll.map((s) => s.longestTaskMs));
     const scrollLine = (s: ScrollResult) =>
       `${(s.ms / 1000).toFixed(1)} s, ${s.steps} frames, ${s.rows} rows at the end, list nodes ≤ ${s.maxNodes}, longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} long tasks, blocking ${s.blockingMs.toFixed(0)} ms${s.byQuarter ? `; longest task by quarter of the history in the window: ${s.byQuarter.map((q) => q.toFixed(0)).join(' / ')} ms` : ''}`;
     return {
@@ -287,6 +309,7 @@ const bench: Bench = async () => {
         `Chromium ${browser.version()} headless, 390×844; the app built with vite.config.ts (service worker, production mode), served by the reference server at ${url}, run offline`,
         `seeded (not a figure): sign-in and onboarding through the engine, then ${seeded.stored.toLocaleString('en')} messages of one bot by storeServerMessages in ${(seeded.ms / 1000).toFixed(1)} s (history complete, nothing unread: it opens on the newest)`,
         `open: median app ${appMedian.toFixed(0)} ms, reference ${refMedian.toFixed(0)} ms, ratio ${fmtRatio(appMedian / refMedian)} (${OPEN_RUNS} runs each after ${WARM_UP} warm-up, alternating); longest task before the first paint, median ${median(openLongest).toFixed(0)} ms`,
+        `where an open's time goes, medians in ms since the navigation's start: ${[...marks].map(([n, ts]) => [n, median(ts)] as const).sort((a, b) => a[1] - b[1]).map(([n, t]) => `${n} ${t.toFixed(0)}`).join(', ')}`,
         `DOM nodes inside the thread list (.thread__scroller *): at open ${Math.min(...openNodes)}–${maxOpenNodes}, while scrolling ≤ ${maxScrollNodes}; goal ≤ ${NODE_GOAL}: ${Math.max(maxOpenNodes, maxScrollNodes) <= NODE_GOAL ? 'met' : 'NOT met'}`,
         ...appScroll.map((s, i) => `scroll to the first message, app run ${i + 1}: ${scrollLine(s)}`),
         ...refScroll.map((s, i) => `scroll reference run ${i + 1}: ${scrollLine(s)}`),
@@ -301,11 +324,11 @@ const bench: Bench = async () => {
           reference: { label: 'bare page: 50 divs painted', unit: 'open', stats: stats(refOpen) },
           measured: [{ label: 'app /chat/{bot}: first message painted', unit: 'open', stats: stats(appOpen) }],
         },
-        {
+        ...(scrolled ? [{
           name: `scroll to the first of ${MESSAGES.toLocaleString('en')}, ${SCROLL_RUNS} runs each`,
           reference: { label: 'bare page: 10,000 divs, 50 per frame', unit: 'scroll', stats: stats(refScroll.map((s) => s.ms)) },
           measured: [{ label: 'app: until the first message is shown', unit: 'scroll', stats: stats(appScroll.map((s) => s.ms)) }],
-        },
+        }] : []),
       ],
     };
   } finally {

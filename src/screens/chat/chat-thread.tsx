@@ -19,6 +19,7 @@ import {
   useConversation,
   useScreenPainted,
   useThreadWindow,
+  markBoot,
 } from '../../db/ui-surface';
 import { ThreadHeader } from './thread-header';
 import { MessageList } from './message-list';
@@ -40,17 +41,28 @@ export function ChatThread({ botUuid, standalone = false, onLeave }: { botUuid: 
   const conversation = useConversation(botUuid);
   const bot = useBot(botUuid);
   const [fetching, setFetching] = useState(false);
-  const [unreadAtOpen, setUnreadAtOpen] = useState<number | null>(null);
+  // The unread count when the thread opened (it places the unread marker), taken before
+  // openConversation marks the conversation read: from the conversation the first render already
+  // holds (a cold start's or a tap's prefetch leaves it in RxDB's cache), else read from the database.
+  const [openedWith, setOpenedWith] = useState<{ bot: string; unread: number } | null>(() =>
+    conversation.loaded ? { bot: botUuid, unread: conversation.value?.unread_count ?? 0 } : null,
+  );
+  const countedAtMount = useRef(openedWith);
   const thread = useThreadWindow(botUuid);
+  // a mark for bench/thread-open.bench.ts's breakdown of a cold open
+  markBoot('thread-render');
 
   useEffect(() => {
     let live = true;
-    void readUnreadCount(botUuid)
-      .catch(() => 0)
-      .then((n) => {
-        if (live) setUnreadAtOpen(n);
-        return openConversation(botUuid);
-      });
+    const counted =
+      countedAtMount.current?.bot === botUuid
+        ? Promise.resolve()
+        : readUnreadCount(botUuid)
+            .catch(() => 0)
+            .then((unread) => {
+              if (live) setOpenedWith({ bot: botUuid, unread });
+            });
+    void counted.then(() => openConversation(botUuid));
     return () => {
       live = false;
       void closeConversation(botUuid);
@@ -59,6 +71,7 @@ export function ChatThread({ botUuid, standalone = false, onLeave }: { botUuid: 
 
   const name = conversation.value?.name || bot.value?.name || '';
   const icon = conversation.value?.icon || bot.value?.icon || '';
+  const unreadAtOpen = openedWith?.bot === botUuid ? openedWith.unread : null;
   const messages = thread.messages;
   const loaded = thread.loaded && unreadAtOpen !== null;
   // a cold start on this thread starts the sync worker once it is painted (src/main.tsx)

@@ -17,7 +17,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { MessageDoc } from '../../db/ui-surface';
+import { markBoot, type MessageDoc } from '../../db/ui-surface';
 import { Spinner } from '../../ui/spinner';
 import { dateTag } from '../../domain/chat-time';
 import { ThreadMessage } from './message-content';
@@ -81,6 +81,10 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
     estimateSize: (i) => (rows[i]?.kind === 'message' ? 76 : 40),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 4,
+    // the first render already lays out the rows at the end, where the thread opens, instead of
+    // rendering the oldest rows at the top and then the newest once scrolled there
+    initialRect: { width: typeof window === 'undefined' ? 0 : window.innerWidth, height: typeof window === 'undefined' ? 0 : window.innerHeight },
+    initialOffset: () => rows.reduce((sum, r) => sum + (r.kind === 'message' ? 76 : 40), 0),
     anchorTo: 'end',
     // appends are followed here, by pinning (its own follow needs the list within 1 px of the end)
     followOnAppend: false,
@@ -171,6 +175,10 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
   }, []);
 
   const items = virtualizer.getVirtualItems();
+  // a mark for bench/thread-open.bench.ts's breakdown of a cold open: the first rows committed
+  useLayoutEffect(() => {
+    if (loaded && items.length > 0) markBoot('thread-rows');
+  });
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items.at(-1)?.index ?? 0;
   useEffect(() => {
