@@ -13,7 +13,10 @@ const painted = new Promise<void>((resolve) => {
 export function screenPainted(): void {
   markBoot('screen-painted');
   paintedYet = true;
-  open();
+  // The work that waited for the paint (the sync worker's spawn, the whole chat list, the region's
+  // fonts, the warm-ups: 10-25 ms of the main thread) starts in a task of its own, after whatever
+  // the painted frame queued meanwhile (a tap's events, the page's own timers), not in this one.
+  setTimeout(open, 0);
 }
 
 /** Whether the first screen of this page is painted already (a later screen is not a cold start's). */
