@@ -87,24 +87,13 @@ export function AppIntlProvider({ children }: { children: ReactNode }) {
   const region = profile.doc?.state?.code ?? null;
 
   // The script fonts of the language and of the user's region (spec part 1 §1). Not awaited:
-  // the font CSS is small, the faces swap in when their files arrive. Started once the first
-  // screen is painted: asking the browser for every face of the region's scripts
-  // (document.fonts.load) cost ~8 ms of the main thread in a cold thread open (bench thread-open);
-  // the language's own font is in already (load(), below).
+  // the font CSS is small, the faces swap in when their files arrive.
   useEffect(() => {
     if (!code) return;
-    let live = true;
-    void whenScreenPainted(WHOLE_LOCALE_CAP_MS)
-      .then(() => (live ? loadFontsFor({ language: code, region }) : null))
-      .then(
-        (families) => {
-          if (families) applyFontStack(code, families);
-        },
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
+    loadFontsFor({ language: code, region }).then(
+      (families) => applyFontStack(code, families),
+      () => undefined,
+    );
   }, [code, region]);
 
   useEffect(() => {
