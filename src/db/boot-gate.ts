@@ -13,8 +13,8 @@ const painted = new Promise<void>((resolve) => {
 export function screenPainted(): void {
   markBoot('screen-painted');
   paintedYet = true;
-  // The work that waited for the paint (the sync worker's spawn, the whole chat list, the region's
-  // fonts, the warm-ups: 10-25 ms of the main thread) starts in a task of its own, after whatever
+  // The work that waited for the paint (the sync worker's spawn, the whole chat list, the whole
+  // locale, the warm-ups: 10-25 ms of the main thread) starts in a task of its own, after whatever
   // the painted frame queued meanwhile (a tap's events, the page's own timers), not in this one.
   setTimeout(open, 0);
 }

@@ -52,6 +52,9 @@ function useMinuteClock(): number {
   return now;
 }
 
+/** A row's height before it is measured (px): a message bubble, or a day tag / the unread marker. */
+const estimatedHeight = (row: ThreadRow<MessageDoc> | undefined): number => (row?.kind === 'message' ? 76 : 40);
+
 export function MessageList({ botUuid, botName, botIcon, messages, loaded, unreadAnchorId, loadingOlder, reading, onNearTop, onNearBottom, onSeen }: MessageListProps) {
   const intl = useIntl();
   const now = useMinuteClock();
@@ -78,13 +81,13 @@ export function MessageList({ botUuid, botName, botIcon, messages, loaded, unrea
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => (rows[i]?.kind === 'message' ? 76 : 40),
+    estimateSize: (i) => estimatedHeight(rows[i]),
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 4,
     // the first render already lays out the rows at the end, where the thread opens, instead of
     // rendering the oldest rows at the top and then the newest once scrolled there
     initialRect: { width: typeof window === 'undefined' ? 0 : window.innerWidth, height: typeof window === 'undefined' ? 0 : window.innerHeight },
-    initialOffset: () => rows.reduce((sum, r) => sum + (r.kind === 'message' ? 76 : 40), 0),
+    initialOffset: () => rows.reduce((sum, r) => sum + estimatedHeight(r), 0),
     anchorTo: 'end',
     // appends are followed here, by pinning (its own follow needs the list within 1 px of the end)
     followOnAppend: false,
