@@ -320,7 +320,9 @@ export function createAppRouter(auth: AuthSnapshot) {
     // Show the splash only when a chunk is slow (spotty networks), and then long enough not to flicker.
     defaultPendingMs: 300,
     defaultPendingMinMs: 300,
-    scrollRestoration: true,
+    // Every screen gets back where it was, but a chat thread: it opens at its unread marker or its
+    // newest message (message-list.tsx); restored after that, a reload showed it mid-history.
+    scrollRestoration: ({ location }) => !location.pathname.startsWith('/chat/'),
     // plain ?bot=<id> in the address bar, not JSON-quoted values (src/app/search-params.ts)
     parseSearch: parsePlainSearch,
     stringifySearch: stringifyPlainSearch,
