@@ -1,20 +1,13 @@
 // Fewer, larger chunks (issue 20, bench/README.md "cold-start"). Left to itself, Rolldown cuts the
 // code of a cold /home into ~95 files (one per set of screens that share a module); the browser
 // then spends the start fetching, compiling and linking small files while the database waits for
-// its code. Five groups, highest priority first:
+// its code. Four groups, highest priority first:
 //  - `boot`: the entry's static imports (Rolldown's `$initial` tag), one chunk instead of ~25;
 //  - `boot-shared`: what a signed-in start and the login route's lazy code both import (small);
 //  - `data`: the data client (src/db/database.ts with RxDB and Dexie, the worker's page-side client,
 //    the boot reads), loaded by every signed-in start;
 //  - `app-shared`: what the chat list and the shell around it import (hooks, commands, the shared
-//    screen parts), which most other screens import too, and the few modules (fields, hooks) the
-//    chat thread shares with onboarding, the feed tab or the page's fallback engine, which load
-//    this group anyway;
-//  - `thread`: the rest of the chat thread's screen and imports, one chunk instead of ~13 small
-//    ones (message types, media, the date picker): a cold open of a thread spent ~25–45 ms more
-//    fetching, linking and evaluating them, and in Vite's preload helper adding a <link> per file
-//    (bench/README.md "Session 24"). The other chat screens (option list, location, capture,
-//    catalogue, saved items) and the profile's and settings' screens load it for what they share.
+//    screen parts), which most other screens import too.
 // `data` and `app-shared` take no module the login route loads (the login screen's, the boot
 // messages', the mapped-host check's, the service worker glue's), and the build fails if the
 // login route would load either (scripts/report-size.ts, test/e2e/login-route.test.ts). A screen's
@@ -38,11 +31,8 @@ const LOGIN_ROOTS = [
 ];
 const DATA_ROOTS = [/\/src\/db\/database\.ts$/, /\/src\/workers\/sync-client\.ts$/, /\/src\/db\/boot-prefetch\.ts$/];
 const SHELL_ROOTS = [/\/src\/screens\/home\/home-screen\.tsx$/, /\/src\/app\/gated-outlet\.tsx$/, /\/src\/app\/notifications-host\.tsx$/];
-const THREAD_ROOTS = [/\/src\/screens\/chat\/chat-screen\.tsx$/];
-/** Screens on a first visit's way (onboarding, the feed tab) and the page's fallback engine, which must not load the thread's group for a module they share with it. */
-const APART_FROM_THREAD_ROOTS = [/\/src\/screens\/onboarding\/onboarding-screen\.tsx$/, /\/src\/screens\/feed\/feed-panel\.tsx$/, /\/src\/sync\/engine\.ts$/];
 /** The groups the login route must not load. */
-const GROUP_NAMES = new Set(['data', 'app-shared', 'thread']);
+const GROUP_NAMES = new Set(['data', 'app-shared']);
 /** The chat list's own modules stay in the home screen's chunk. */
 const SCREEN_OWN = /\/src\/screens\/home\//;
 const LOGIN_OWN = /\/src\/screens\/login\//;
@@ -51,7 +41,6 @@ export interface BootChunkSets {
   data: Set<string>;
   appShared: Set<string>;
   shared: Set<string>;
-  thread: Set<string>;
 }
 
 /** Everything reachable from `roots` by `next` (the roots included). */
@@ -76,18 +65,12 @@ export function bootChunkSets(graph: ModuleGraph): BootChunkSets {
   const dataAll = closure(DATA_ROOTS);
   const shellAll = closure(SHELL_ROOTS);
   const data = new Set([...dataAll].filter((id) => !loginPath.has(id)));
-  const threadAll = closure(THREAD_ROOTS);
-  const apart = closure(APART_FROM_THREAD_ROOTS);
-  const outside = (id: string) => !loginPath.has(id) && !dataAll.has(id);
-  // what the thread shares with onboarding, the feed tab or the page's engine (a few fields and
-  // hooks) joins the shell's group, which those load anyway, rather than stay a few small files
-  const appShared = new Set([...shellAll, ...[...threadAll].filter((id) => apart.has(id))].filter((id) => outside(id) && !SCREEN_OWN.test(id)));
+  const appShared = new Set([...shellAll].filter((id) => !loginPath.has(id) && !dataAll.has(id) && !SCREEN_OWN.test(id)));
   // What both a signed-in start and the login route's lazy code import (the import graph
   // over-states it: a package's index imports all of the package, though only what is used is
   // bundled), outside the login screen's own folder: one small chunk instead of a dozen.
   const shared = new Set([...dataAll, ...shellAll].filter((id) => loginPath.has(id) && !LOGIN_OWN.test(id) && !SCREEN_OWN.test(id)));
-  const thread = new Set([...threadAll].filter((id) => outside(id) && !shellAll.has(id) && !apart.has(id)));
-  return { data, appShared, shared, thread };
+  return { data, appShared, shared };
 }
 
 interface BuiltChunk {
@@ -111,7 +94,7 @@ export function groupsOnLoginRoute(chunks: readonly BuiltChunk[]): string[] {
  * fills `sets`, which the returned `groups` read while Rolldown makes the chunks (vite.config.ts).
  */
 export function bootChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
-  let sets: BootChunkSets = { data: new Set(), appShared: new Set(), shared: new Set(), thread: new Set() };
+  let sets: BootChunkSets = { data: new Set(), appShared: new Set(), shared: new Set() };
   const plugin: Plugin = {
     name: 'boot-chunks',
     apply: 'build',
@@ -135,7 +118,6 @@ export function bootChunks(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
       { name: 'boot-shared', test: (id) => sets.shared.has(id), includeDependenciesRecursively: false, priority: 2.5 },
       { name: 'data', test: (id) => sets.data.has(id), includeDependenciesRecursively: false, priority: 2 },
       { name: 'app-shared', test: (id) => sets.appShared.has(id), includeDependenciesRecursively: false, priority: 1 },
-      { name: 'thread', test: (id) => sets.thread.has(id), includeDependenciesRecursively: false, priority: 0.5 },
     ],
   };
 }

@@ -20,11 +20,6 @@ const IMPORTS: Record<string, string[]> = {
   [`${R}/src/db/hooks.ts`]: [`${R}/src/db/database.ts`, `${R}/node_modules/react/index.js`],
   [`${R}/src/app/gated-outlet.tsx`]: [`${R}/src/app/feature-gate.tsx`],
   [`${R}/src/app/notifications-host.tsx`]: [],
-  [`${R}/src/screens/chat/chat-screen.tsx`]: [`${R}/src/screens/chat/chat-thread.tsx`, `${R}/src/db/hooks.ts`, `${R}/src/ui/text-field.tsx`, `${R}/src/ui/media.tsx`],
-  [`${R}/src/screens/chat/chat-thread.tsx`]: [`${R}/src/ui/button.tsx`, `${R}/src/ui/date-picker.tsx`],
-  [`${R}/src/screens/onboarding/onboarding-screen.tsx`]: [`${R}/src/ui/text-field.tsx`],
-  [`${R}/src/screens/feed/feed-panel.tsx`]: [`${R}/src/ui/media.tsx`],
-  [`${R}/src/sync/engine.ts`]: [],
 };
 const graph = {
   getModuleIds: () => new Set([...Object.keys(IMPORTS), ...Object.values(IMPORTS).flat()]).values(),
@@ -32,7 +27,7 @@ const graph = {
 };
 
 describe('bootChunkSets', () => {
-  const { data, appShared, shared, thread } = bootChunkSets(graph);
+  const { data, appShared, shared } = bootChunkSets(graph);
 
   it('data: the data client and what it imports that the login route does not', () => {
     expect([...data].sort()).toEqual([
@@ -41,10 +36,10 @@ describe('bootChunkSets', () => {
     ]);
   });
 
-  it("app-shared: the shell's imports and what the thread shares with onboarding, the feed tab or the page's engine, without the login route's modules, the data client or the chat list's own", () => {
+  it("app-shared: the shell's imports, without the login route's modules, the data client or the chat list's own", () => {
     expect([...appShared].sort()).toEqual([
       `${R}/node_modules/react/index.js`, `${R}/src/app/feature-gate.tsx`, `${R}/src/app/gated-outlet.tsx`,
-      `${R}/src/app/notifications-host.tsx`, `${R}/src/db/hooks.ts`, `${R}/src/ui/avatar.tsx`, `${R}/src/ui/media.tsx`, `${R}/src/ui/text-field.tsx`,
+      `${R}/src/app/notifications-host.tsx`, `${R}/src/db/hooks.ts`, `${R}/src/ui/avatar.tsx`,
     ]);
   });
 
@@ -52,10 +47,6 @@ describe('bootChunkSets', () => {
     expect([...shared].sort()).toEqual([
       `${R}/node_modules/rxjs/BehaviorSubject.js`, `${R}/node_modules/rxjs/Observable.js`, `${R}/node_modules/rxjs/index.js`, `${R}/src/ui/button.tsx`,
     ]);
-  });
-
-  it("thread: the thread screen's imports, without the login route's, the data client's, the shell's, or what onboarding, the feed tab or the page's engine share with it", () => {
-    expect([...thread].sort()).toEqual([`${R}/src/screens/chat/chat-screen.tsx`, `${R}/src/screens/chat/chat-thread.tsx`, `${R}/src/ui/date-picker.tsx`]);
   });
 
   it('finds nothing when the roots are renamed (the plugin then warns)', () => {
