@@ -5,7 +5,7 @@
 // queue behind the route's code being evaluated and rendered, and the thread's newest page (50
 // rows) took 128 ms from its query to its result, the longest wait before the first message was
 // painted (bench/README.md "thread-open"). When the index answers the whole query (its selector
-// and its sort, as the thread's pages, the chat list's rows and most of the app's reads), the rows
+// and its sort, as the thread's newest page and its older pages), the rows
 // are exactly the index range in index order, cut at skip + limit: `IDBIndex.getAll(range, count)`
 // returns the same rows in a single request. Any other query keeps RxDB's own cursor read.
 import type { PreparedQuery, RxStorage, RxStorageInstance, RxStorageInstanceCreationParams, RxStorageQueryResult } from 'rxdb/plugins/core';
@@ -18,12 +18,12 @@ import {
 } from 'rxdb/plugins/storage-dexie';
 
 /** Whether RxDB's query plan says the index range, in index order, is the query's whole answer. */
-export function answeredByIndex<D>(prepared: PreparedQuery<D>): boolean {
+function answeredByIndex<D>(prepared: PreparedQuery<D>): boolean {
   return prepared.queryPlan.selectorSatisfiedByIndex && prepared.queryPlan.sortSatisfiedByIndex;
 }
 
 /** The query's rows by one getAll on its index (only for a query answeredByIndex). */
-export async function readRange<D>(instance: RxStorageInstanceDexie<D>, prepared: PreparedQuery<D>): Promise<RxStorageQueryResult<D>> {
+async function readRange<D>(instance: RxStorageInstanceDexie<D>, prepared: PreparedQuery<D>): Promise<RxStorageQueryResult<D>> {
   const state = await instance.internals;
   const { query, queryPlan } = prepared;
   const skip = query.skip ?? 0;
